@@ -1,0 +1,66 @@
+/**
+ * Start-up sequence shared by `npm start` and the browser tests: open the database
+ * (PGlite under DATA_DIR, or DATABASE_URL), migrate, seed demo data on an empty
+ * database, bootstrap the admin, build the app and listen on HOST:PORT.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { bootstrapAdmin } from './accounts/bootstrap';
+import { type AppHooks, buildApp } from './app';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { createPaymentProvider } from './payments/factory';
+import { seedDemoData } from './seed/demo';
+
+/** SESSION_SECRET, else one generated once and kept in DATA_DIR/session-secret. */
+export function resolveSessionSecret(config: AppConfig): string {
+  if (config.SESSION_SECRET) {
+    if (config.SESSION_SECRET.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+    return config.SESSION_SECRET;
+  }
+  const file = path.join(config.DATA_DIR, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface StartedShop {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens, migrates, seeds and starts the shop. */
+export async function startShop(config: AppConfig, opts: { hooks?: AppHooks; logger?: boolean | object } = {}): Promise<StartedShop> {
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  await database.migrate();
+  const app = await buildApp({
+    database,
+    config,
+    payments: createPaymentProvider(config, database.db),
+    sessionSecret: resolveSessionSecret(config),
+    hooks: opts.hooks,
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+  });
+  if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('Loaded demo catalogue, discount codes and blog posts');
+  await bootstrapAdmin(database.db, config, app.log);
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return {
+    app,
+    database,
+    url: `http://${config.HOST}:${port}`,
+    async stop() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Money helpers. Every amount inside the system is an integer number of US cents
+ * (DECISIONS.md "Money and pricing"); the API shows dollars as numbers with two
+ * decimals, as the spec does. No float arithmetic is done on money: conversions
+ * round once, at the edge.
+ */
+
+/** Cents (integer) -> dollars as a number with at most two decimals, e.g. 1999 -> 19.99. */
+export function centsToDollars(cents: number): number {
+  assertCents(cents);
+  return Math.round(cents) / 100;
+}
+
+/**
+ * Dollars (number or decimal string such as "12.5" / "12.50") -> integer cents.
+ * Parses the decimal text rather than multiplying a float, so 0.1 + 0.2 style errors
+ * cannot creep in. Throws RangeError on anything that is not a finite amount with at
+ * most two decimals.
+ */
+export function dollarsToCents(dollars: number | string): number {
+  const text = typeof dollars === 'number' ? dollars.toFixed(2) : dollars.trim();
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new RangeError(`Not a dollar amount: ${String(dollars)}`);
+  const [, sign, whole, frac = ''] = match;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return sign ? -cents : cents;
+}
+
+/** Formats cents as en-US USD, e.g. 123456 -> "$1,234.56". */
+export function formatUsd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    cents / 100,
+  );
+}
+
+/** Formats cents as the 2-decimal string PayPal and the spec's payment calls use: 1999 -> "19.99". */
+export function centsToAmountString(cents: number): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Percentage of an amount in cents, rounded half up to a whole cent. `percent` may be fractional (e.g. 12.5). */
+export function percentOf(cents: number, percent: number): number {
+  // Work in hundredths of a percent to keep the arithmetic integral.
+  const basisPoints = Math.round(percent * 100);
+  return Math.floor((cents * basisPoints + 5000) / 10000);
+}
+
+function assertCents(cents: number): void {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer, got ${cents}`);
+}

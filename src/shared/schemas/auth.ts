@@ -1,0 +1,30 @@
+/** Account contracts: login, register, the current user. Back-office spec sections 5 and 7. */
+import { z } from 'zod';
+
+export const Username = z.string().trim().min(3, 'Username must be at least 3 characters').max(50);
+export const Password = z.string().min(6, 'Password must be at least 6 characters').max(200);
+
+export const LoginBody = z.object({ username: Username, password: Password });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({
+  username: Username,
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
+  password: Password,
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** The register form adds confirmPassword, which is never sent to the server. */
+export const RegisterForm = RegisterBody.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  { message: "Passwords don't match", path: ['confirmPassword'] },
+);
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+export const User = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+});
+export type User = z.infer<typeof User>;

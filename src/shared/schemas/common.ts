@@ -1,0 +1,19 @@
+/** Shared zod building blocks for API contracts. */
+import { z } from 'zod';
+
+/** Dollars as the API shows them: a number with at most two decimals. */
+export const Dollars = z.number();
+
+/** Every API error body (DECISIONS.md "Runtime conventions"). `errors` maps field -> message for 400s. */
+export const ApiError = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Anonymous cart/session id sent in the X-Session-Id header; the browser keeps it under `sessionId`. */
+export const SessionIdHeader = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid session id');
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });

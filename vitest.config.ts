@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and API tests. API tests run on PGlite; when TEST_DATABASE_URL is set they run
+ * a second time on that PostgreSQL server (project "postgres").
+ */
+const dbProjects = [
+  { name: 'pglite', env: { TEST_DB: 'pglite' } },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', env: { TEST_DB: 'postgres' } }] : []),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      ...dbProjects.map((p) => ({
+        test: {
+          name: p.name,
+          include: ['src/server/**/*.test.ts'],
+          env: p.env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks' as const,
+        },
+      })),
+    ],
+  },
+});
