@@ -1,0 +1,25 @@
+/**
+ * Routes (back-office spec section 2). Every page is its own lazily loaded chunk
+ * (route-level code splitting); each route module exports `Component`.
+ */
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: 'wholesale', lazy: () => import('./routes/wholesale') },
+      { path: 'product/:id', lazy: () => import('./routes/product') },
+      { path: 'checkout', lazy: () => import('./routes/checkout') },
+      { path: 'track-order', lazy: () => import('./routes/track-order') },
+      { path: 'login', lazy: () => import('./routes/login') },
+      { path: 'register', lazy: () => import('./routes/register') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+]);

@@ -1,0 +1,17 @@
+import { Toaster as Sonner } from 'sonner';
+
+/** The one toaster: one toast visible at a time, 5000 ms (storefront spec section 9). */
+function Toaster() {
+  return (
+    <Sonner
+      visibleToasts={1}
+      duration={5000}
+      position="bottom-right"
+      toastOptions={{ classNames: { error: 'bg-destructive text-white border-destructive' } }}
+      richColors={false}
+      closeButton
+    />
+  );
+}
+
+export { Toaster };

@@ -1,0 +1,62 @@
+/**
+ * Auth queries and mutations: GET /api/auth/user (401 = signed out, no retry),
+ * POST /api/auth/login|register|logout. Cache keys per the spec: '/api/auth/user'
+ * and '/api/cart' are refreshed after sign-in and sign-out.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, RegisterBody, User } from '@shared/schemas/auth';
+import { ApiRequestError, api } from '@/lib/api';
+
+export const userQueryKey = ['/api/auth/user'] as const;
+
+async function fetchUser(): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/auth/user');
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user (null when signed out). */
+export function useUser() {
+  const query = useQuery({ queryKey: userQueryKey, queryFn: fetchUser });
+  return { user: query.data ?? null, isLoading: query.isLoading, isAdmin: query.data?.role === 'admin' };
+}
+
+function useRefreshAfterAuth() {
+  const qc = useQueryClient();
+  return async (user: User | null) => {
+    qc.setQueryData(userQueryKey, user);
+    await qc.invalidateQueries({ queryKey: ['/api/cart'] });
+    await qc.invalidateQueries({ queryKey: ['/api/orders'] });
+  };
+}
+
+export function useLogin() {
+  const refresh = useRefreshAfterAuth();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<User>('/api/auth/login', body),
+    onSuccess: (user) => refresh(user),
+  });
+}
+
+export function useRegister() {
+  const refresh = useRefreshAfterAuth();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<User>('/api/auth/register', body),
+    onSuccess: (user) => refresh(user),
+  });
+}
+
+/** Logout clears the cached user (storefront spec section 4). */
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
+    onSuccess: () => {
+      qc.setQueryData(userQueryKey, null);
+      qc.removeQueries({ queryKey: ['/api/orders'] });
+    },
+  });
+}
