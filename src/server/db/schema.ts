@@ -23,15 +23,22 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 // --- accounts --------------------------------------------------------------
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  email: text('email').notNull().unique(),
-  /** argon2id hash, never the password. */
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull().unique(),
+    /** argon2id hash, never the password. */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    /** Usernames are unique regardless of case ("Alice" and "alice" are one account). */
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+  ],
+);
 
 /** Server-side sessions (@fastify/session store). `sid` is the random cookie id. */
 export const sessions = pgTable(
