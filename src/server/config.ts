@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   STORE_CUSTOMER_COUNT: z.string().default('500+'),
   RUSH_SLOTS_PER_MONTH: z.coerce.number().int().min(0).default(3),
   TRUST_PROXY: bool(false),
+  /** Login attempts per minute per client address and username (DECISIONS.md: login rate-limited). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Registrations per minute per client address. */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
