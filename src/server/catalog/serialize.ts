@@ -1,0 +1,37 @@
+/**
+ * Product rows -> API shape (storefront spec section 3 "Product"): prices in dollars,
+ * image links carrying a `v=<updatedAt ms>` version query so a changed product's
+ * artwork is fetched afresh while unchanged artwork stays cached.
+ */
+import { centsToDollars } from '../../shared/money';
+import type { Product } from '../../shared/schemas/catalog';
+import type { products } from '../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Appends `v=<updatedAt ms>` to an image link (keeping any existing query); null stays null. */
+export function versionedImageUrl(imageUrl: string | null, updatedAt: Date): string | null {
+  if (!imageUrl) return null;
+  const sep = imageUrl.includes('?') ? '&' : '?';
+  return `${imageUrl}${sep}v=${updatedAt.getTime()}`;
+}
+
+/** A products row as the API shows it (dollars, versioned image link, ISO dates). */
+export function serializeProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    imageUrl: versionedImageUrl(row.imageUrl, row.updatedAt),
+    videoUrl: row.videoUrl,
+    inStock: row.inStock,
+    stockQuantity: row.stockQuantity,
+    category: row.category as Product['category'],
+    collection: row.collection as Product['collection'],
+    isActive: row.isActive,
+    purchaseLimit: row.purchaseLimit,
+    features: Array.isArray(row.features) ? row.features : [],
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
