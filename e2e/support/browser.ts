@@ -1,0 +1,33 @@
+/**
+ * Launches Debian's Chromium through playwright-core with the flags this machine
+ * needs (DEVELOPERS.md), and saves screenshots under the git-ignored e2e/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,49 @@
+/**
+ * Prints the JavaScript a first load of /wholesale downloads, gzipped: the entry chunk,
+ * the wholesale route chunk and every chunk they import statically (from Vite's
+ * build manifest). Exits 1 when it exceeds the 150 KB budget (issue "What it must show").
+ * Run after `vite build` (the `bundle-size` npm script does both).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  src?: string;
+}
+
+const BUDGET_BYTES = 150 * 1024;
+const dist = path.resolve(import.meta.dirname, '../dist/web');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const routeKey = Object.keys(manifest).find((k) => k.endsWith('app/routes/wholesale.tsx'));
+if (!entryKey || !routeKey) throw new Error('entry or wholesale route chunk not found in the manifest');
+
+const seen = new Set<string>();
+const visit = (key: string) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) visit(dep);
+};
+visit(entryKey);
+visit(routeKey);
+
+let total = 0;
+const rows: [string, number][] = [];
+for (const key of seen) {
+  const file = manifest[key].file;
+  const gz = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += gz;
+  rows.push([file, gz]);
+}
+rows.sort((a, b) => b[1] - a[1]);
+for (const [file, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(8)} KB  ${file}`);
+console.log(`/wholesale first load: ${(total / 1024).toFixed(1)} KB of JavaScript gzipped (budget ${BUDGET_BYTES / 1024} KB)`);
+if (total > BUDGET_BYTES) {
+  console.error('Over budget');
+  process.exit(1);
+}
