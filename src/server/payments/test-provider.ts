@@ -2,10 +2,11 @@
  * The offline `test` payment provider: same contract as PayPal (create, capture,
  * refund), kept in the `test_payment_orders` table. No money moves; the web page
  * labels it clearly as "Test payment". The simulated buyer's choice (`testOutcome`)
- * decides whether the capture completes, is declined, or stays pending.
+ * decides whether the capture completes, is declined, or stays pending. Like PayPal,
+ * a repeated request id answers the earlier result (create, capture, refund).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { testPaymentOrders } from '../db/schema';
 import {
@@ -25,6 +26,12 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
     name: 'test',
 
     async createOrder(input: CreatePaymentOrderInput): Promise<ProviderOrder> {
+      // Same request id -> the same order, as PayPal does with PayPal-Request-Id.
+      const [earlier] = await db
+        .select()
+        .from(testPaymentOrders)
+        .where(sql`${testPaymentOrders.requestIds}->>'create' = ${input.requestId}`);
+      if (earlier) return { id: earlier.id, status: earlier.status };
       const id = newId('TEST');
       const [row] = await db
         .insert(testPaymentOrders)
@@ -46,14 +53,19 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
           .from(testPaymentOrders)
           .where(eq(testPaymentOrders.id, orderId))
           .for('update');
-        if (!order) throw new PaymentProviderError('Payment order not found', 404, 'RESOURCE_NOT_FOUND');
+        if (!order)
+          throw new PaymentProviderError('Payment order not found', 404, 'RESOURCE_NOT_FOUND');
         if (order.captureId || order.status !== 'CREATED') {
           // Replaying the same capture request returns the earlier result (idempotency).
           if (order.requestIds.capture === requestId) return toCapture(order);
           throw new PaymentProviderError('Order already captured', 422, 'ORDER_ALREADY_CAPTURED');
         }
         const captureStatus =
-          order.outcome === 'approve' ? 'COMPLETED' : order.outcome === 'decline' ? 'DECLINED' : 'PENDING';
+          order.outcome === 'approve'
+            ? 'COMPLETED'
+            : order.outcome === 'decline'
+              ? 'DECLINED'
+              : 'PENDING';
         const [updated] = await tx
           .update(testPaymentOrders)
           .set({
@@ -75,13 +87,24 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
           .from(testPaymentOrders)
           .where(eq(testPaymentOrders.captureId, captureId))
           .for('update');
-        if (!order || order.captureStatus !== 'COMPLETED')
-          throw new PaymentProviderError('Capture not found or not refundable', 422, 'CAPTURE_NOT_REFUNDABLE');
-        if (order.refundId) return { refundId: order.refundId, status: 'COMPLETED' };
+        if (!order) throw new PaymentProviderError('Capture not found', 404, 'RESOURCE_NOT_FOUND');
+        if (order.refundId) {
+          // Replaying the same refund request returns the earlier refund (idempotency).
+          if (order.requestIds.refund === requestId)
+            return { refundId: order.refundId, status: 'COMPLETED' };
+          throw new PaymentProviderError('Capture already refunded', 422, 'CAPTURE_FULLY_REFUNDED');
+        }
+        if (order.captureStatus !== 'COMPLETED') {
+          throw new PaymentProviderError('Capture not refundable', 422, 'REFUND_NOT_ALLOWED');
+        }
         const refundId = newId('TESTREF');
         await tx
           .update(testPaymentOrders)
-          .set({ refundId, captureStatus: 'REFUNDED', requestIds: { ...order.requestIds, refund: requestId } })
+          .set({
+            refundId,
+            captureStatus: 'REFUNDED',
+            requestIds: { ...order.requestIds, refund: requestId },
+          })
           .where(eq(testPaymentOrders.id, order.id));
         return { refundId, status: 'COMPLETED' };
       });
