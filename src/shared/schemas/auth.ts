@@ -28,3 +28,16 @@ export const User = z.object({
   role: z.enum(['user', 'admin']),
 });
 export type User = z.infer<typeof User>;
+
+/** Answer of POST /api/auth/logout. */
+export const LogoutResponse = z.object({ message: z.literal('Logged out') });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/** Error texts of the account calls (back-office spec sections 7 and 8; shown in 'Login Failed' / 'Registration Failed'). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid username or password',
+  usernameTaken: 'Username already exists',
+  emailTaken: 'Email already registered',
+  notSignedIn: 'Not signed in',
+  loggedOut: 'Logged out',
+} as const;

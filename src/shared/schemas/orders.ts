@@ -1,7 +1,13 @@
 /** Regular (catalogue) order contracts: GET /api/orders. Amounts in dollars. */
 import { z } from 'zod';
 
-export const REGULAR_ORDER_STATUSES = ['pending', 'processing', 'in_production', 'shipped', 'delivered'] as const;
+export const REGULAR_ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'in_production',
+  'shipped',
+  'delivered',
+] as const;
 export type RegularOrderStatus = (typeof REGULAR_ORDER_STATUSES)[number];
 
 export const OrderLine = z.object({
@@ -31,3 +37,38 @@ export const Order = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof Order>;
+
+/** PUT /api/orders/{id}/status (admin). */
+export const UpdateOrderStatusBody = z.object({
+  status: z.enum(REGULAR_ORDER_STATUSES, { error: 'Please choose a valid order status.' }),
+});
+export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
+
+/**
+ * PUT /api/orders/{id}/tracking (admin tracking dialog, back-office spec section 5):
+ * the number is required after trimming; the URL is optional (empty means none) and
+ * must be http(s), because the tracking page renders it as a link.
+ */
+export const UpdateTrackingBody = z.object({
+  trackingNumber: z
+    .string({ error: 'Tracking number is required.' })
+    .trim()
+    .min(1, 'Tracking number is required.')
+    .max(100, 'Tracking number must be at most 100 characters.'),
+  trackingUrl: z.preprocess(
+    (v) =>
+      v === null || (typeof v === 'string' && v.trim() === '')
+        ? undefined
+        : typeof v === 'string'
+          ? v.trim()
+          : v,
+    z
+      .httpUrl({ error: 'Please enter a valid tracking URL (http or https).' })
+      .max(2000, 'Tracking URL must be at most 2000 characters.')
+      .optional(),
+  ),
+});
+export type UpdateTrackingBody = z.infer<typeof UpdateTrackingBody>;
+
+/** Answer of DELETE /api/orders/{id}. */
+export const DeleteOrderResponse = z.object({ message: z.string() });

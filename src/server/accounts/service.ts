@@ -1,0 +1,141 @@
+/**
+ * Accounts: registration, password check, order claiming (back-office spec sections
+ * 2, 3, 5, 7; DECISIONS.md "Security beyond the spec").
+ *
+ * Passwords are hashed with argon2id (@node-rs/argon2, its default OWASP parameters);
+ * usernames are unique regardless of case (index `users_username_lower_uq`), e-mails
+ * are stored lower-cased.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES, type RegisterBody, type User } from '../../shared/schemas/auth';
+import type { DbOrTx } from '../db/client';
+import { customOrders, orders, users } from '../db/schema';
+import { conflict } from '../lib/errors';
+
+/** `Algorithm.Argon2id` (a const enum, which isolatedModules cannot import as a value). */
+const ARGON2ID = 2 as Algorithm;
+
+/** Hashes a password with argon2id; returns the PHC string (`$argon2id$v=19$...`). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID });
+}
+
+/** True when `password` matches the PHC `passwordHash`; false (never throws) on a malformed hash. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A hash of a random password, verified when the user does not exist so both paths cost the same. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+}
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+};
+
+/** The user whose username equals `username` ignoring case, or undefined. */
+export async function findUserByUsername(
+  db: DbOrTx,
+  username: string,
+): Promise<(User & { passwordHash: string }) | undefined> {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+  return row;
+}
+
+/**
+ * Checks a username and password. Returns the user, or null for a wrong password or an
+ * unknown username alike (the caller answers 401 'Invalid username or password'). An
+ * unknown username still costs one argon2 verify, so timing does not reveal accounts.
+ */
+export async function authenticate(
+  db: DbOrTx,
+  username: string,
+  password: string,
+): Promise<User | null> {
+  const row = await findUserByUsername(db, username);
+  if (!row) {
+    await verifyPassword(await getDummyHash(), password);
+    return null;
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) return null;
+  const { passwordHash: _omit, ...user } = row;
+  return user;
+}
+
+/** Walks an error's `cause` chain for a PostgreSQL unique violation; returns its constraint name. */
+export function uniqueViolation(err: unknown): string | null {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+    current = e.cause;
+  }
+  return null;
+}
+
+/**
+ * Creates a customer account (role `user`). Throws 409 'Username already exists' or
+ * 'Email already registered', checked first and again through the unique indexes when
+ * two registrations race.
+ */
+export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User> {
+  const username = body.username.trim();
+  const email = body.email.trim().toLowerCase();
+  if (await findUserByUsername(db, username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+  const [emailTaken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (emailTaken) throw conflict(AUTH_MESSAGES.emailTaken);
+
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ username, email, passwordHash, role: 'user' })
+      .returning(userColumns);
+    return user;
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === null) throw err;
+    throw conflict(
+      constraint.includes('email') ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken,
+    );
+  }
+}
+
+/**
+ * DECISIONS.md: an order placed signed out belongs to the account that signs in or
+ * registers next in the same browser session. Gives `userId` every regular and custom
+ * order of cart session `cartSessionId` that has no owner yet. Returns the counts.
+ * A matching e-mail address alone never claims anything.
+ */
+export async function claimSessionOrders(
+  db: DbOrTx,
+  userId: number,
+  cartSessionId: string,
+): Promise<{ orders: number; customOrders: number }> {
+  const claimedOrders = await db
+    .update(orders)
+    .set({ userId })
+    .where(and(eq(orders.cartSessionId, cartSessionId), isNull(orders.userId)))
+    .returning({ id: orders.id });
+  const claimedCustom = await db
+    .update(customOrders)
+    .set({ userId })
+    .where(and(eq(customOrders.cartSessionId, cartSessionId), isNull(customOrders.userId)))
+    .returning({ id: customOrders.id });
+  return { orders: claimedOrders.length, customOrders: claimedCustom.length };
+}
