@@ -1,4 +1,80 @@
-/** HTTP routes of the orders module (placeholder until the module lands). */
+/**
+ * Regular-order calls (back-office spec section 7): GET /api/orders and
+ * GET /api/orders/{id} for the signed-in owner or an admin; PUT /api/orders/{id}/status,
+ * PUT /api/orders/{id}/tracking and DELETE /api/orders/{id} for admins only
+ * (DECISIONS.md: every admin call checked on the server, 401 / 403).
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, IdParam } from '../../shared/schemas/common';
+import {
+  DeleteOrderResponse,
+  Order,
+  UpdateOrderStatusBody,
+  UpdateTrackingBody,
+} from '../../shared/schemas/orders';
+import { requireAdmin, requireUser } from '../lib/session';
+import {
+  deleteOrder,
+  getOrder,
+  listOrders,
+  updateOrderStatus,
+  updateOrderTracking,
+} from './service';
 
-export async function ordersRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+
+export async function ordersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  r.get(
+    '/api/orders',
+    { preValidation: requireUser, schema: { response: { 200: z.array(Order), 401: ApiError } } },
+    async (request) => listOrders(db, request.user!),
+  );
+
+  r.get(
+    '/api/orders/:id',
+    {
+      preValidation: requireUser,
+      schema: { params: IdParam, response: { 200: Order, ...errors } },
+    },
+    async (request) => getOrder(db, request.user!, request.params.id),
+  );
+
+  r.put(
+    '/api/orders/:id/status',
+    {
+      preValidation: requireAdmin,
+      schema: { params: IdParam, body: UpdateOrderStatusBody, response: { 200: Order, ...errors } },
+    },
+    async (request) => updateOrderStatus(db, request.params.id, request.body.status),
+  );
+
+  r.put(
+    '/api/orders/:id/tracking',
+    {
+      preValidation: requireAdmin,
+      schema: { params: IdParam, body: UpdateTrackingBody, response: { 200: Order, ...errors } },
+    },
+    async (request) =>
+      updateOrderTracking(db, request.params.id, {
+        trackingNumber: request.body.trackingNumber,
+        trackingUrl: request.body.trackingUrl ?? null,
+      }),
+  );
+
+  r.delete(
+    '/api/orders/:id',
+    {
+      preValidation: requireAdmin,
+      schema: { params: IdParam, response: { 200: DeleteOrderResponse, ...errors } },
+    },
+    async (request) => {
+      await deleteOrder(db, request.params.id);
+      return { message: 'Order deleted' };
+    },
+  );
+}

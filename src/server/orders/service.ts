@@ -1,0 +1,121 @@
+/**
+ * Regular (catalogue) orders: reading and the admin's status, tracking and delete
+ * actions (back-office spec sections 2 /track-order, 3 orders, 4 regular order timeline,
+ * 5 tracking dialog, 7). DECISIONS.md: a customer sees only their own orders (others'
+ * answer 404, never revealing they exist); the admin sees all.
+ *
+ * Amounts are integer cents in the database and dollars in the `Order` contract.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { centsToDollars } from '../../shared/money';
+import type { User } from '../../shared/schemas/auth';
+import type { Order, RegularOrderStatus } from '../../shared/schemas/orders';
+import type { DbOrTx } from '../db/client';
+import { orders } from '../db/schema';
+import { notFound } from '../lib/errors';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/**
+ * Statuses that adding tracking moves to `shipped`: a tracking number means the parcel
+ * left (choice recorded for docs/decisions.md). shipped/delivered stay as they are.
+ */
+export const SHIPS_ON_TRACKING: readonly RegularOrderStatus[] = [
+  'pending',
+  'processing',
+  'in_production',
+];
+
+/** Maps an `orders` row (cents, jsonb lines with unitPriceCents) to the API's `Order` (dollars). */
+export function toOrderDto(row: OrderRow): Order {
+  const items: Order['items'] = row.items.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+    price: centsToDollars(line.unitPriceCents),
+  }));
+  return {
+    id: row.id,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    shippingAddress: row.shippingAddress,
+    subtotalAmount: centsToDollars(row.subtotalCents),
+    discountCode: row.discountCode,
+    discountAmount: centsToDollars(row.discountCents),
+    shippingAmount: centsToDollars(row.shippingCents),
+    totalAmount: centsToDollars(row.totalCents),
+    paymentIntentId: row.paymentIntentId,
+    paymentStatus: row.paymentStatus,
+    status: row.status as RegularOrderStatus,
+    items,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The orders `viewer` may see, newest first: all for an admin, else those with their user id. One query. */
+export async function listOrders(db: DbOrTx, viewer: User): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(viewer.role === 'admin' ? undefined : eq(orders.userId, viewer.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map(toOrderDto);
+}
+
+/** One order for its owner or an admin. Throws 404 'Order not found' otherwise (existence not revealed). */
+export async function getOrder(db: DbOrTx, viewer: User, id: number): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      viewer.role === 'admin'
+        ? eq(orders.id, id)
+        : and(eq(orders.id, id), eq(orders.userId, viewer.id)),
+    );
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return toOrderDto(row);
+}
+
+/** Admin: sets the status. Throws 404 when the order does not exist. */
+export async function updateOrderStatus(
+  db: DbOrTx,
+  id: number,
+  status: RegularOrderStatus,
+): Promise<Order> {
+  const [row] = await db.update(orders).set({ status }).where(eq(orders.id, id)).returning();
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return toOrderDto(row);
+}
+
+/**
+ * Admin: sets the tracking number and URL (null clears the URL) in one statement; an
+ * order not yet shipped (SHIPS_ON_TRACKING) becomes `shipped` at the same time.
+ * Throws 404 when the order does not exist.
+ */
+export async function updateOrderTracking(
+  db: DbOrTx,
+  id: number,
+  tracking: { trackingNumber: string; trackingUrl: string | null },
+): Promise<Order> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      trackingNumber: tracking.trackingNumber,
+      trackingUrl: tracking.trackingUrl,
+      status: sql`case when ${inArray(orders.status, [...SHIPS_ON_TRACKING])} then 'shipped' else ${orders.status} end`,
+    })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return toOrderDto(row);
+}
+
+/** Admin: deletes the order. Throws 404 when it does not exist. */
+export async function deleteOrder(db: DbOrTx, id: number): Promise<void> {
+  const gone = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  if (gone.length === 0) throw notFound(ORDER_NOT_FOUND);
+}
