@@ -103,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);
+  await app.register((await import('./files/routes')).filesRoutes);
   await app.register(cartRoutes);
   await app.register(discountRoutes);
   await app.register(paymentRoutes);

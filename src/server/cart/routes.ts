@@ -1,4 +1,153 @@
-/** HTTP routes of the cart module (placeholder until the module lands). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Cart HTTP routes (storefront spec sections 2 "Cart drawer", 5 "Add to cart", 7).
+ * Every call needs a valid X-Session-Id header (400 'Missing or invalid session id')
+ * and acts only on that session's items, DELETE included (DECISIONS.md "Security").
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { centsToDollars } from '../../shared/money';
+import {
+  AddToCartBody,
+  CartItem,
+  CartTotals,
+  CartTotalsQuery,
+  UpdateCartItemBody,
+} from '../../shared/schemas/cart';
+import { ApiError, IdParam, SessionIdHeader } from '../../shared/schemas/common';
+import { badRequest, notFound } from '../lib/errors';
+import {
+  addToCart,
+  type CartViewLine,
+  clearCart,
+  priceCart,
+  removeCartItem,
+  type Shopper,
+  updateCartItem,
+  viewCart,
+} from './service';
 
-export async function cartRoutes(_app: FastifyInstance): Promise<void> {}
+/** The caller's cart session id from X-Session-Id; throws 400 'Missing or invalid session id'. */
+export function requireCartSession(request: FastifyRequest): string {
+  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
+  if (!parsed.success) throw badRequest('Missing or invalid session id');
+  return parsed.data;
+}
+
+/** The caller's cart session id when a valid X-Session-Id was sent, else null. */
+export function optionalCartSession(request: FastifyRequest): string | null {
+  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
+  return parsed.success ? parsed.data : null;
+}
+
+function shopperOf(request: FastifyRequest): Shopper {
+  return {
+    sessionId: requireCartSession(request),
+    userId: request.user?.id ?? null,
+    email: request.user?.email ?? null,
+  };
+}
+
+/** A priced cart line as the API shows it (dollars). */
+export function toCartItem(line: CartViewLine): CartItem {
+  return {
+    id: line.cartItemId,
+    productId: line.productId,
+    quantity: line.quantity,
+    unitPrice: centsToDollars(line.unitPriceCents),
+    percentOff: line.percentOff,
+    lineTotal: centsToDollars(line.lineTotalCents),
+    product: {
+      id: line.productId,
+      name: line.name,
+      price: centsToDollars(line.basePriceCents),
+      imageUrl: line.imageUrl,
+      stockQuantity: line.stockQuantity,
+    },
+  };
+}
+
+const errors = { 400: ApiError, 404: ApiError, 409: ApiError };
+const Message = z.object({ message: z.string() });
+
+export async function cartRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  // Checked before body validation so a missing session is reported as such.
+  app.addHook('onRequest', async (request) => {
+    requireCartSession(request);
+  });
+
+  async function lineView(sessionId: string, cartItemId: number): Promise<CartItem> {
+    const line = (await viewCart(db, sessionId)).find((l) => l.cartItemId === cartItemId);
+    if (!line) throw notFound('Cart item not found');
+    return toCartItem(line);
+  }
+
+  app.get(
+    '/api/cart',
+    { schema: { response: { 200: z.array(CartItem), ...errors } } },
+    async (request) => {
+      const lines = await viewCart(db, requireCartSession(request));
+      return lines.map(toCartItem);
+    },
+  );
+
+  app.get(
+    '/api/cart/totals',
+    { schema: { querystring: CartTotalsQuery, response: { 200: CartTotals, ...errors } } },
+    async (request) => {
+      const cart = await priceCart(db, requireCartSession(request), request.query.discountCode);
+      return {
+        itemCount: cart.lines.reduce((sum, l) => sum + l.quantity, 0),
+        subtotal: centsToDollars(cart.subtotalCents),
+        discountCode: cart.discount?.code ?? null,
+        discountAmount: centsToDollars(cart.discount?.discountCents ?? 0),
+        discountError: cart.discountError,
+        shipping: centsToDollars(cart.shippingCents),
+        total: centsToDollars(cart.totalCents),
+      };
+    },
+  );
+
+  app.post(
+    '/api/cart',
+    { schema: { body: AddToCartBody, response: { 201: CartItem, ...errors } } },
+    async (request, reply) => {
+      const shopper = shopperOf(request);
+      const id = await addToCart(db, shopper, request.body.productId, request.body.quantity);
+      return reply.status(201).send(await lineView(shopper.sessionId, id));
+    },
+  );
+
+  app.patch(
+    '/api/cart/:id',
+    {
+      schema: { params: IdParam, body: UpdateCartItemBody, response: { 200: CartItem, ...errors } },
+    },
+    async (request) => {
+      const shopper = shopperOf(request);
+      const id = await updateCartItem(db, shopper, request.params.id, request.body.quantity);
+      return lineView(shopper.sessionId, id);
+    },
+  );
+
+  app.delete(
+    '/api/cart/:id',
+    { schema: { params: IdParam, response: { 200: Message, ...errors } } },
+    async (request) => {
+      await removeCartItem(db, requireCartSession(request), request.params.id);
+      return { message: 'Item removed from cart' };
+    },
+  );
+
+  app.post(
+    '/api/clear-cart',
+    { schema: { response: { 200: Message, ...errors } } },
+    async (request) => {
+      await clearCart(db, requireCartSession(request));
+      return { message: 'Cart cleared' };
+    },
+  );
+}

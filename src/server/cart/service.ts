@@ -250,7 +250,7 @@ export async function addToCart(
       })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product || !product.isActive) throw notFound('Product not found');
+    if (!product?.isActive) throw notFound('Product not found');
     const [existing] = await tx
       .select({ id: cartItems.id, quantity: cartItems.quantity })
       .from(cartItems)

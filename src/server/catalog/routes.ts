@@ -1,4 +1,97 @@
-/** HTTP routes of the catalog module (placeholder until the module lands). */
+/**
+ * Catalogue HTTP routes (storefront spec section 7; back-office section 7 product calls).
+ * GET /api/products and GET /api/products/{id} are public (active products only);
+ * writes and `?includeInactive=true` are admin-only (401/403, DECISIONS.md "Security").
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateProductBody,
+  Product,
+  ProductListQuery,
+  UpdateProductBody,
+  UpdateStockBody,
+} from '../../shared/schemas/catalog';
+import { ApiError, IdParam } from '../../shared/schemas/common';
+import { requireAdmin } from '../lib/session';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listActiveProducts,
+  listenForCatalogChanges,
+  loadProducts,
+  setStock,
+  updateProduct,
+} from './service';
 
-export async function catalogRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+
+export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, database } = app.deps;
+
+  const stopListening = await listenForCatalogChanges(database, app.log);
+  app.addHook('onClose', async () => stopListening());
+
+  app.get(
+    '/api/products',
+    { schema: { querystring: ProductListQuery, response: { 200: z.array(Product), ...errors } } },
+    async (request, reply) => {
+      if (request.query.includeInactive) {
+        await requireAdmin(request, reply);
+        return reply.header('cache-control', 'no-store').send(await loadProducts(db, true));
+      }
+      const list = await listActiveProducts(db);
+      reply.header('cache-control', 'no-cache');
+      // Pre-serialized JSON from the cache: sent as-is (a Buffer bypasses the serializer).
+      return reply.type('application/json; charset=utf-8').send(list.body as unknown as Product[]);
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    { schema: { params: IdParam, response: { 200: Product, ...errors } } },
+    async (request) => getProduct(db, request.params.id, request.user?.role === 'admin'),
+  );
+
+  app.post(
+    '/api/products',
+    {
+      preHandler: requireAdmin,
+      schema: { body: CreateProductBody, response: { 201: Product, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await createProduct(db, request.body)),
+  );
+
+  app.put(
+    '/api/products/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: IdParam, body: UpdateProductBody, response: { 200: Product, ...errors } },
+    },
+    async (request) => updateProduct(db, request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/products/:id/stock',
+    {
+      preHandler: requireAdmin,
+      schema: { params: IdParam, body: UpdateStockBody, response: { 200: Product, ...errors } },
+    },
+    async (request) => setStock(db, request.params.id, request.body.stockQuantity),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
+    async (request) => {
+      await deleteProduct(db, request.params.id);
+      return { message: 'Product deleted' };
+    },
+  );
+}

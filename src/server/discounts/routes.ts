@@ -1,4 +1,129 @@
-/** HTTP routes of the discounts module (placeholder until the module lands). */
+/**
+ * Discount code HTTP routes (storefront spec sections 5 and 7; back-office "Discount
+ * Codes"). POST /api/discount-codes/validate is public and rate-limited (30/min per IP);
+ * an unknown or inapplicable code is a 200 validation answer, not an HTTP error.
+ * The admin list, create, activate/deactivate and delete are admin-only (401/403).
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
+import {
+  AdminDiscountCode,
+  CreateDiscountCodeBody,
+  UpdateDiscountCodeBody,
+  ValidateDiscountBody,
+  ValidateDiscountResponse,
+} from '../../shared/schemas/cart';
+import { ApiError, IdParam } from '../../shared/schemas/common';
+import { optionalCartSession } from '../cart/routes';
+import { priceCart } from '../cart/service';
+import { requireAdmin } from '../lib/session';
+import {
+  checkCode,
+  createDiscountCode,
+  deleteDiscountCode,
+  listDiscountCodes,
+  setDiscountCodeActive,
+  toAdminDiscountCode,
+} from './service';
 
-export async function discountRoutes(_app: FastifyInstance): Promise<void> {}
+/** Validation calls allowed per IP per minute (guessing codes is not free). */
+export const VALIDATE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  429: ApiError,
+};
+
+export async function discountRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.post(
+    '/api/discount-codes/validate',
+    {
+      config: { rateLimit: VALIDATE_RATE_LIMIT },
+      schema: {
+        body: ValidateDiscountBody,
+        response: { 200: ValidateDiscountResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { code, orderAmount, purpose } = request.body;
+      // The server's own cart subtotal wins over the client's amount (DECISIONS.md "Money").
+      let subtotalCents = dollarsToCents(orderAmount);
+      const sessionId = purpose === 'cart' ? optionalCartSession(request) : null;
+      if (sessionId) {
+        const cart = await priceCart(db, sessionId);
+        if (cart.lines.length > 0) subtotalCents = cart.subtotalCents;
+      }
+      const check = await checkCode(db, code, subtotalCents);
+      if (!check.valid)
+        return { valid: false, discountAmount: 0, error: check.error, discountCode: null };
+      const row = check.row;
+      return {
+        valid: true,
+        discountAmount: centsToDollars(check.discountCents),
+        error: null,
+        discountCode: {
+          code: row.code,
+          discountType: row.discountType,
+          discountValue:
+            row.discountType === 'fixed' ? centsToDollars(row.discountValue) : row.discountValue,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/discount-codes',
+    {
+      preHandler: requireAdmin,
+      schema: { response: { 200: z.array(AdminDiscountCode), ...errors } },
+    },
+    async () => (await listDiscountCodes(db)).map(toAdminDiscountCode),
+  );
+
+  app.post(
+    '/api/discount-codes',
+    {
+      preHandler: requireAdmin,
+      schema: { body: CreateDiscountCodeBody, response: { 201: AdminDiscountCode, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(toAdminDiscountCode(await createDiscountCode(db, request.body))),
+  );
+
+  app.patch(
+    '/api/discount-codes/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: IdParam,
+        body: UpdateDiscountCodeBody,
+        response: { 200: AdminDiscountCode, ...errors },
+      },
+    },
+    async (request) =>
+      toAdminDiscountCode(
+        await setDiscountCodeActive(db, request.params.id, request.body.isActive),
+      ),
+  );
+
+  app.delete(
+    '/api/discount-codes/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
+    async (request) => {
+      await deleteDiscountCode(db, request.params.id);
+      return { message: 'Discount code deleted' };
+    },
+  );
+}

@@ -4,10 +4,13 @@
  * subtotal with the shared `checkDiscount` rule, and the admin list/toggle/delete.
  * Using a code (incrementing currentUses) belongs to the checkout module.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { centsToDollars, dollarsToCents } from '../../shared/money';
 import { checkDiscount, type DiscountCheck, type DiscountCodeRule } from '../../shared/pricing';
+import type { AdminDiscountCode } from '../../shared/schemas/cart';
 import type { DbOrTx } from '../db/client';
 import { discountCodes } from '../db/schema';
+import { conflict, notFound } from '../lib/errors';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -66,4 +69,91 @@ export async function checkCode(
   return result.valid
     ? { valid: true, row, discountCents: result.discountCents }
     : { valid: false, row, error: result.error };
+}
+
+/** A discount code row as the admin list shows it (dollars; usedCount = currentUses). */
+export function toAdminDiscountCode(row: DiscountCodeRow): AdminDiscountCode {
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    discountValue:
+      row.discountType === 'fixed' ? centsToDollars(row.discountValue) : row.discountValue,
+    minimumOrderAmount: centsToDollars(row.minimumOrderCents),
+    maxUses: row.maxUses,
+    usedCount: row.currentUses,
+    validFrom: row.validFrom?.toISOString() ?? null,
+    validUntil: row.validUntil?.toISOString() ?? null,
+    isActive: row.isActive,
+    issuedToEmail: row.issuedToEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every discount code, newest first (admin list). */
+export async function listDiscountCodes(db: DbOrTx): Promise<DiscountCodeRow[]> {
+  return db
+    .select()
+    .from(discountCodes)
+    .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id));
+}
+
+/** Fields of a new code as the admin sends them (discountValue: percent, or dollars for fixed). */
+export interface NewDiscountCode {
+  code: string;
+  discountType: 'percentage' | 'fixed';
+  discountValue: number;
+  minimumOrderAmount: number;
+  maxUses: number | null;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  isActive: boolean;
+}
+
+/** Creates a code (admin). Throws 409 'This discount code already exists' on a duplicate. */
+export async function createDiscountCode(
+  db: DbOrTx,
+  input: NewDiscountCode,
+): Promise<DiscountCodeRow> {
+  const [row] = await db
+    .insert(discountCodes)
+    .values({
+      code: normalizeCode(input.code),
+      discountType: input.discountType,
+      discountValue:
+        input.discountType === 'fixed' ? dollarsToCents(input.discountValue) : input.discountValue,
+      minimumOrderCents: dollarsToCents(input.minimumOrderAmount),
+      maxUses: input.maxUses,
+      validFrom: input.validFrom,
+      validUntil: input.validUntil,
+      isActive: input.isActive,
+    })
+    .onConflictDoNothing({ target: discountCodes.code })
+    .returning();
+  if (!row) throw conflict('This discount code already exists');
+  return row;
+}
+
+/** Activates or deactivates a code (admin); 404 'Discount code not found'. */
+export async function setDiscountCodeActive(
+  db: DbOrTx,
+  id: number,
+  isActive: boolean,
+): Promise<DiscountCodeRow> {
+  const [row] = await db
+    .update(discountCodes)
+    .set({ isActive })
+    .where(eq(discountCodes.id, id))
+    .returning();
+  if (!row) throw notFound('Discount code not found');
+  return row;
+}
+
+/** Deletes a code (admin); orders keep the code text they were placed with. 404 when unknown. */
+export async function deleteDiscountCode(db: DbOrTx, id: number): Promise<void> {
+  const gone = await db
+    .delete(discountCodes)
+    .where(eq(discountCodes.id, id))
+    .returning({ id: discountCodes.id });
+  if (gone.length === 0) throw notFound('Discount code not found');
 }

@@ -36,7 +36,9 @@ export const CartItem = z.object({
 export type CartItem = z.infer<typeof CartItem>;
 
 /** GET /api/cart/totals?discountCode=CODE — the server's totals for the caller's cart. */
-export const CartTotalsQuery = z.object({ discountCode: z.string().trim().toUpperCase().max(64).optional() });
+export const CartTotalsQuery = z.object({
+  discountCode: z.string().trim().toUpperCase().max(64).optional(),
+});
 export const CartTotals = z.object({
   itemCount: z.number().int(),
   subtotal: z.number(),
@@ -53,13 +55,75 @@ export type CartTotals = z.infer<typeof CartTotals>;
 export const ValidateDiscountBody = z.object({
   code: z.string().trim().toUpperCase().min(1, 'Please enter a discount code').max(64),
   orderAmount: z.number().min(0),
+  /**
+   * What the amount is for. `cart` (default): when the request carries X-Session-Id and
+   * that cart is not empty, the server's own cart subtotal is used instead of orderAmount.
+   * `custom`: a custom pin order total from the wizard; orderAmount is used.
+   */
+  purpose: z.enum(['cart', 'custom']).default('cart'),
 });
 export const ValidateDiscountResponse = z.object({
   valid: z.boolean(),
   discountAmount: z.number(),
   error: z.string().nullable(),
   discountCode: z
-    .object({ code: z.string(), discountType: z.enum(['percentage', 'fixed']), discountValue: z.number() })
+    .object({
+      code: z.string(),
+      discountType: z.enum(['percentage', 'fixed']),
+      discountValue: z.number(),
+    })
     .nullable(),
 });
 export type ValidateDiscountResponse = z.infer<typeof ValidateDiscountResponse>;
+
+/** Admin view of a discount code (back-office "Discount Codes"); usedCount = currentUses. Amounts in dollars. */
+export const AdminDiscountCode = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discountType: z.enum(['percentage', 'fixed']),
+  /** Percent for `percentage`, dollars for `fixed`. */
+  discountValue: z.number(),
+  minimumOrderAmount: z.number(),
+  maxUses: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  isActive: z.boolean(),
+  /** Personal single-use codes (newsletter) name their subscriber. */
+  issuedToEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminDiscountCode = z.infer<typeof AdminDiscountCode>;
+
+/** PATCH /api/discount-codes/{id} (admin): Activate / Deactivate. */
+export const UpdateDiscountCodeBody = z.object({ isActive: z.boolean() });
+
+/** POST /api/discount-codes (admin). discountValue: percent (1-100) or dollars for `fixed`. */
+export const CreateDiscountCodeBody = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,32}$/, 'Code must be 3-32 letters, digits, - or _'),
+    discountType: z.enum(['percentage', 'fixed']),
+    discountValue: z.number().positive('Discount must be above 0'),
+    minimumOrderAmount: z.number().min(0).default(0),
+    maxUses: z.number().int().min(1).nullable().default(null),
+    validFrom: z.coerce.date().nullable().default(null),
+    validUntil: z.coerce.date().nullable().default(null),
+    isActive: z.boolean().default(true),
+  })
+  .refine(
+    (v) =>
+      v.discountType !== 'percentage' ||
+      (Number.isInteger(v.discountValue) && v.discountValue <= 100),
+    {
+      message: 'A percentage must be a whole number from 1 to 100',
+      path: ['discountValue'],
+    },
+  )
+  .refine((v) => !v.validFrom || !v.validUntil || v.validFrom < v.validUntil, {
+    message: 'The end date must be after the start date',
+    path: ['validUntil'],
+  });

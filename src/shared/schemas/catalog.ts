@@ -22,3 +22,70 @@ export const Product = z.object({
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof Product>;
+
+/** A dollar amount typed by the admin: a number or a decimal string, at most two decimals, 0-100000. */
+export const PriceInput = z
+  .union([z.number(), z.string().trim()])
+  .refine((v) => /^\d+(\.\d{1,2})?$/.test(typeof v === 'number' ? String(v) : v), {
+    message: 'Price must be an amount in dollars with at most two decimals',
+  })
+  .transform((v) => Number(v))
+  .refine((v) => v >= 0 && v <= 100_000, { message: 'Price must be between 0 and 100000' });
+
+/** Image/video link: a site path (/api/files/...) or an http(s) URL. */
+const MediaUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), {
+    message: 'Link must be a site path or an http(s) URL',
+  });
+
+const productFields = {
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  description: z.string().trim().max(5000),
+  /** Dollars; 0 means free. */
+  price: PriceInput,
+  imageUrl: MediaUrl.nullable(),
+  videoUrl: MediaUrl.nullable(),
+  inStock: z.boolean(),
+  stockQuantity: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative'),
+  category: z.enum(PRODUCT_CATEGORIES),
+  collection: z.enum(PRODUCT_COLLECTIONS),
+  isActive: z.boolean(),
+  purchaseLimit: z.number().int().min(1, 'Limit must be at least 1').nullable(),
+  features: z.array(z.string().trim().min(1).max(200)).max(20),
+};
+
+/** POST /api/products (admin). */
+export const CreateProductBody = z.object({
+  ...productFields,
+  description: productFields.description.default(''),
+  imageUrl: productFields.imageUrl.default(null),
+  videoUrl: productFields.videoUrl.default(null),
+  inStock: productFields.inStock.default(true),
+  stockQuantity: productFields.stockQuantity.default(0),
+  category: productFields.category.default('golf-pins'),
+  collection: productFields.collection.default('other'),
+  isActive: productFields.isActive.default(true),
+  purchaseLimit: productFields.purchaseLimit.default(null),
+  features: productFields.features.default([]),
+});
+export type CreateProductBody = z.input<typeof CreateProductBody>;
+
+/** PUT /api/products/{id} (admin): any subset of the fields. */
+export const UpdateProductBody = z.object(productFields).partial();
+export type UpdateProductBody = z.input<typeof UpdateProductBody>;
+
+/** PUT /api/products/{id}/stock (admin). Negative values answer 400 (the admin form ignores them). */
+export const UpdateStockBody = z.object({
+  stockQuantity: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative'),
+});
+
+/** GET /api/products query: admins may ask for inactive products too. */
+export const ProductListQuery = z.object({
+  includeInactive: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});

@@ -1,0 +1,232 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../shared/schemas/catalog';
+import { cartItems, products } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { catalogCache } from './service';
+import { insertProduct, signedInClient } from './testing';
+
+describe('catalogue API', () => {
+  let t: TestApp;
+  let anon: TestClient;
+  let admin: TestClient;
+  let customer: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    anon = new TestClient(t.app);
+    admin = (await signedInClient(t, 'admin')).client;
+    customer = (await signedInClient(t, 'user')).client;
+  });
+  afterAll(() => t.close());
+
+  async function list(client: TestClient = anon): Promise<Product[]> {
+    const res = await client.get('/api/products');
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  it('lists active products only, in dollars, with a versioned image link, First Tee then in-stock first', async () => {
+    const updatedAt = new Date('2025-03-04T05:06:07.089Z');
+    const a = await insertProduct(t, {
+      name: 'Azalea Pin',
+      priceCents: 1299,
+      imageUrl: '/api/files/abc',
+      updatedAt,
+      features: ['Soft enamel'],
+    });
+    await insertProduct(t, { name: 'Hidden Pin', isActive: false });
+    await insertProduct(t, { name: 'Bunker Pin', stockQuantity: 0 });
+    await insertProduct(t, { name: 'The First Tee Pin', priceCents: 0 });
+    const res = await anon.get('/api/products');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body: Product[] = res.json();
+    expect(body.map((p) => p.name)).toEqual(['The First Tee Pin', 'Azalea Pin', 'Bunker Pin']);
+    const azalea = body.find((p) => p.id === a.id)!;
+    expect(azalea).toMatchObject({
+      price: 12.99,
+      imageUrl: `/api/files/abc?v=${updatedAt.getTime()}`,
+      inStock: true,
+      stockQuantity: 100,
+      category: 'golf-pins',
+      collection: 'other',
+      isActive: true,
+      purchaseLimit: null,
+      features: ['Soft enamel'],
+      updatedAt: updatedAt.toISOString(),
+    });
+    expect(body.find((p) => p.name === 'The First Tee Pin')!.price).toBe(0);
+  });
+
+  it('answers GET /api/products/{id}; unknown and inactive ids give 404 Product not found (inactive visible to admins)', async () => {
+    const p = await insertProduct(t, { name: 'Detail Pin', priceCents: 499 });
+    const hidden = await insertProduct(t, { name: 'Retired Pin', isActive: false });
+    const ok = await anon.get(`/api/products/${p.id}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: p.id, name: 'Detail Pin', price: 4.99 });
+    for (const url of ['/api/products/999999', `/api/products/${hidden.id}`]) {
+      const res = await anon.get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Product not found' });
+    }
+    expect((await customer.get(`/api/products/${hidden.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/products/${hidden.id}`)).json()).toMatchObject({
+      isActive: false,
+    });
+    expect((await anon.get('/api/products/abc')).statusCode).toBe(400);
+  });
+
+  it('includes inactive products for admins only', async () => {
+    const hidden = await insertProduct(t, { name: 'Admin Only Pin', isActive: false });
+    expect((await anon.get('/api/products?includeInactive=true')).statusCode).toBe(401);
+    expect((await customer.get('/api/products?includeInactive=true')).statusCode).toBe(403);
+    const res = await admin.get('/api/products?includeInactive=true');
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Product[]).some((p) => p.id === hidden.id)).toBe(true);
+    expect((await list(admin)).some((p) => p.id === hidden.id)).toBe(false);
+  });
+
+  describe('admin writes', () => {
+    const body = {
+      name: 'Augusta Azalea Pin',
+      description: 'Hand-filled soft enamel.',
+      price: '12.50',
+      stockQuantity: 40,
+      category: 'tournament',
+      collection: 'masters',
+      features: ['Gold plating', 'Rubber clutch'],
+    };
+
+    it('rejects signed-out (401) and non-admin (403) callers on every write', async () => {
+      const p = await insertProduct(t);
+      const calls: [TestClient, number][] = [
+        [anon, 401],
+        [customer, 403],
+      ];
+      for (const [client, status] of calls) {
+        expect((await client.post('/api/products', body)).statusCode).toBe(status);
+        expect((await client.put(`/api/products/${p.id}`, { name: 'X' })).statusCode).toBe(status);
+        expect(
+          (await client.put(`/api/products/${p.id}/stock`, { stockQuantity: 1 })).statusCode,
+        ).toBe(status);
+        expect((await client.delete(`/api/products/${p.id}`)).statusCode).toBe(status);
+      }
+      const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject({ name: p.name, stockQuantity: 100 });
+    });
+
+    it('creates a product (price parsed as a decimal, stored in cents) and lists it at once', async () => {
+      await list(); // warm the cache
+      const res = await admin.post('/api/products', body);
+      expect(res.statusCode).toBe(201);
+      const created = res.json() as Product;
+      expect(created).toMatchObject({
+        name: 'Augusta Azalea Pin',
+        price: 12.5,
+        collection: 'masters',
+        inStock: true,
+        isActive: true,
+      });
+      const [row] = await t.db.select().from(products).where(eq(products.id, created.id));
+      expect(row!.priceCents).toBe(1250);
+      expect((await list()).some((p) => p.id === created.id)).toBe(true);
+    });
+
+    it('validates product input with per-field errors', async () => {
+      const cases = [
+        { ...body, name: '' },
+        { ...body, price: '12.345' },
+        { ...body, price: -1 },
+        { ...body, stockQuantity: -5 },
+        { ...body, collection: 'nope' },
+        { ...body, imageUrl: 'javascript:alert(1)' },
+      ];
+      for (const c of cases) {
+        const res = await admin.post('/api/products', c);
+        expect(res.statusCode, JSON.stringify(c)).toBe(400);
+        expect(res.json().errors).toBeTypeOf('object');
+      }
+    });
+
+    it('updates a product, bumps the image version and refreshes the cached list', async () => {
+      const p = await insertProduct(t, {
+        name: 'Old Name',
+        imageUrl: '/api/files/x',
+        updatedAt: new Date('2024-01-01'),
+      });
+      const before = (await list()).find((x) => x.id === p.id)!;
+      const res = await admin.put(`/api/products/${p.id}`, { name: 'New Name', price: 7 });
+      expect(res.statusCode).toBe(200);
+      const after = (await list()).find((x) => x.id === p.id)!;
+      expect(after).toMatchObject({ name: 'New Name', price: 7 });
+      expect(after.imageUrl).not.toBe(before.imageUrl);
+      expect((await admin.put('/api/products/999999', { name: 'Y' })).statusCode).toBe(404);
+    });
+
+    it('sets stock; a negative stock answers 400 and changes nothing', async () => {
+      const p = await insertProduct(t, { stockQuantity: 5 });
+      await list();
+      const neg = await admin.put(`/api/products/${p.id}/stock`, { stockQuantity: -3 });
+      expect(neg.statusCode).toBe(400);
+      expect(neg.json().message).toBe('Stock cannot be negative');
+      const ok = await admin.put(`/api/products/${p.id}/stock`, { stockQuantity: 0 });
+      expect(ok.statusCode).toBe(200);
+      expect((await list()).find((x) => x.id === p.id)!.stockQuantity).toBe(0);
+      const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row!.stockQuantity).toBe(0);
+      expect((await admin.put('/api/products/999999/stock', { stockQuantity: 1 })).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('deletes a product with its cart lines; it disappears from the list', async () => {
+      const p = await insertProduct(t);
+      await t.db
+        .insert(cartItems)
+        .values({ sessionId: 'some-session-id', productId: p.id, quantity: 2 });
+      await list();
+      const res = await admin.delete(`/api/products/${p.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Product deleted' });
+      expect((await list()).some((x) => x.id === p.id)).toBe(false);
+      expect(await t.db.select().from(cartItems).where(eq(cartItems.productId, p.id))).toEqual([]);
+      expect((await admin.delete(`/api/products/${p.id}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('list cache', () => {
+    it('serves repeated reads from memory', async () => {
+      // Let change notifications of earlier tests' writes arrive (asynchronous on PostgreSQL).
+      await new Promise((r) => setTimeout(r, 150));
+      await list();
+      const cache = catalogCache(t.db);
+      expect(cache.listening).toBe(true);
+      const spy = { calls: 0 };
+      const original = cache.get.bind(cache);
+      cache.get = async (load) =>
+        original(async () => {
+          spy.calls += 1;
+          return load();
+        });
+      try {
+        await list();
+        await list();
+        expect(spy.calls).toBe(0);
+      } finally {
+        cache.get = original;
+      }
+    });
+
+    it('sees writes made outside this module (e.g. checkout stock changes) through the change notification', async () => {
+      const p = await insertProduct(t, { stockQuantity: 50 });
+      expect((await list()).find((x) => x.id === p.id)!.stockQuantity).toBe(50);
+      await t.db.execute(sql`update products set stock_quantity = 7 where id = ${p.id}`);
+      let seen = -1;
+      for (let i = 0; i < 50 && seen !== 7; i++) {
+        seen = (await list()).find((x) => x.id === p.id)!.stockQuantity;
+        if (seen !== 7) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(seen).toBe(7);
+    });
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * The catalogue (storefront spec section 2 "Wholesale catalogue", "Product detail",
+ * section 7 GET /api/products[/{id}]; back-office section 7 product admin calls;
+ * DECISIONS.md "Catalogue"). Prices are stored in cents and shown in dollars.
+ *
+ * GET /api/products is served from an in-process cache of the serialized list (NOTES.md:
+ * a database read per request is far slower than the target). The cache is dropped
+ * (a) synchronously by every write in this module and (b) by the `catalog_changed`
+ * notification that a trigger on `products` sends on commit of ANY write (migration
+ * 0002), so stock changes made by checkout or by hand are seen too. Caching is only
+ * used while that notification listener is live; otherwise every call reads the DB.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { sortCatalog } from '../../shared/catalog';
+import { dollarsToCents } from '../../shared/money';
+import type { Product } from '../../shared/schemas/catalog';
+import type { Database, Db, DbOrTx } from '../db/client';
+import { products } from '../db/schema';
+import { notFound } from '../lib/errors';
+import { serializeProduct } from './serialize';
+
+export { serializeProduct, versionedImageUrl } from './serialize';
+
+/** Channel the products trigger notifies on (migration 0002_catalog_notify). */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+/** A cached, serialized product list. */
+export interface CachedList {
+  body: Buffer;
+  products: Product[];
+}
+
+/**
+ * Cache of the public (active) product list for one database. `generation` moves on
+ * every invalidation so a read that started before a write never stores stale data.
+ */
+export class CatalogCache {
+  private generation = 0;
+  private entry: CachedList | null = null;
+  private pending: Promise<CachedList> | null = null;
+  /** True while the change listener is live; the cache is bypassed otherwise. */
+  listening = false;
+
+  /** Drops the cached list. */
+  invalidate(): void {
+    this.generation += 1;
+    this.entry = null;
+    this.pending = null;
+  }
+
+  /** The cached list, loading it (once, for concurrent callers) when absent. */
+  async get(load: () => Promise<Product[]>): Promise<CachedList> {
+    if (!this.listening) return toCached(await load());
+    if (this.entry) return this.entry;
+    if (this.pending) return this.pending;
+    const generation = this.generation;
+    const pending = load().then((list) => {
+      const cached = toCached(list);
+      if (generation === this.generation) this.entry = cached;
+      if (this.pending === pending) this.pending = null;
+      return cached;
+    });
+    pending.catch(() => {
+      if (this.pending === pending) this.pending = null;
+    });
+    this.pending = pending;
+    return pending;
+  }
+}
+
+function toCached(list: Product[]): CachedList {
+  return { body: Buffer.from(JSON.stringify(list)), products: list };
+}
+
+const caches = new WeakMap<object, CatalogCache>();
+
+/** The catalogue cache that belongs to a database handle. */
+export function catalogCache(db: Db): CatalogCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new CatalogCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Drops the cached product list. Other modules may call it after committing a products write. */
+export function invalidateCatalog(db: Db): void {
+  catalogCache(db).invalidate();
+}
+
+/**
+ * Subscribes the cache to `catalog_changed` notifications. On PostgreSQL this holds one
+ * pooled connection for LISTEN; if it breaks, caching stops (reads go to the DB) and the
+ * listener reconnects. Returns a function that unsubscribes and releases the connection.
+ */
+export async function listenForCatalogChanges(
+  database: Database,
+  log: { warn(obj: unknown, msg?: string): void } = console,
+): Promise<() => Promise<void>> {
+  const cache = catalogCache(database.db);
+  const onChange = () => cache.invalidate();
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(CATALOG_CHANNEL, onChange);
+    cache.invalidate();
+    cache.listening = true;
+    return async () => {
+      cache.listening = false;
+      await unlisten();
+    };
+  }
+  const pool = database.pool;
+  if (!pool) return async () => {};
+  let closed = false;
+  let client: import('pg').PoolClient | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    try {
+      const c = await pool.connect();
+      if (closed) {
+        c.release();
+        return;
+      }
+      client = c;
+      c.on('notification', (msg) => {
+        if (msg.channel === CATALOG_CHANNEL) onChange();
+      });
+      c.on('error', (err) => {
+        cache.listening = false;
+        cache.invalidate();
+        log.warn({ err }, 'catalogue change listener lost its connection; reconnecting');
+        client = null;
+        c.release(err);
+        if (!closed) retry = setTimeout(() => void connect(), 1000);
+      });
+      await c.query(`LISTEN ${CATALOG_CHANNEL}`);
+      cache.invalidate();
+      cache.listening = true;
+    } catch (err) {
+      log.warn({ err }, 'catalogue change listener could not start; product list is not cached');
+      if (!closed) retry = setTimeout(() => void connect(), 5000);
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    cache.listening = false;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) {
+      try {
+        await c.query(`UNLISTEN ${CATALOG_CHANNEL}`);
+      } finally {
+        c.release();
+      }
+    }
+  };
+}
+
+/** Every product row (active only unless `includeInactive`), serialized, in catalogue order (name A-Z, First Tee and in-stock first). */
+export async function loadProducts(db: DbOrTx, includeInactive = false): Promise<Product[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(includeInactive ? undefined : eq(products.isActive, true))
+    .orderBy(asc(products.id));
+  return sortCatalog(rows.map(serializeProduct), 'name');
+}
+
+/** The public product list from the cache (see module doc). */
+export function listActiveProducts(db: Db): Promise<CachedList> {
+  return catalogCache(db).get(() => loadProducts(db));
+}
+
+/** One product; inactive ones only when `includeInactive` (admins). Throws 404 'Product not found'. */
+export async function getProduct(
+  db: DbOrTx,
+  id: number,
+  includeInactive = false,
+): Promise<Product> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(
+      includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.isActive, true)),
+    );
+  if (!row) throw notFound('Product not found');
+  return serializeProduct(row);
+}
+
+/** Product fields as the admin sends them (price in dollars). */
+export interface ProductFields {
+  name: string;
+  description: string;
+  price: number;
+  imageUrl: string | null;
+  videoUrl: string | null;
+  inStock: boolean;
+  stockQuantity: number;
+  category: string;
+  collection: string;
+  isActive: boolean;
+  purchaseLimit: number | null;
+  features: string[];
+}
+
+function toColumns(fields: Partial<ProductFields>): Partial<typeof products.$inferInsert> {
+  const { price, ...rest } = fields;
+  const columns: Partial<typeof products.$inferInsert> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
+  }
+  if (price !== undefined) columns.priceCents = dollarsToCents(price);
+  return columns;
+}
+
+/** Creates a product (admin); returns it serialized. Invalidates the list cache. */
+export async function createProduct(db: Db, fields: ProductFields): Promise<Product> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...(toColumns(fields) as typeof products.$inferInsert) })
+    .returning();
+  invalidateCatalog(db);
+  return serializeProduct(row!);
+}
+
+/** Updates some fields of a product (admin); 404 when unknown. Bumps updatedAt (new image version). */
+export async function updateProduct(
+  db: Db,
+  id: number,
+  fields: Partial<ProductFields>,
+): Promise<Product> {
+  const [row] = await db
+    .update(products)
+    .set({ ...toColumns(fields), updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  invalidateCatalog(db);
+  if (!row) throw notFound('Product not found');
+  return serializeProduct(row);
+}
+
+/** Sets a product's stock quantity (admin, >= 0); 404 when unknown. */
+export async function setStock(db: Db, id: number, stockQuantity: number): Promise<Product> {
+  const [row] = await db
+    .update(products)
+    .set({ stockQuantity, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  invalidateCatalog(db);
+  if (!row) throw notFound('Product not found');
+  return serializeProduct(row);
+}
+
+/**
+ * Deletes a product (admin); its cart lines go with it (FK cascade). Past orders keep
+ * their own copy of the line (name, quantity, price). 404 when unknown.
+ */
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  const gone = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  invalidateCatalog(db);
+  if (gone.length === 0) throw notFound('Product not found');
+}
