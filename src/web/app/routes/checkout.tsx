@@ -1,4 +1,202 @@
-/** Route module for checkout (placeholder until the page lands). */
+/**
+ * /checkout (storefront spec sections 2, 4, 5, 7, 8): the catalogue checkout. Order
+ * summary from the server's cart and totals; customer info form; then the payment
+ * step (editable again through 'Edit Information'). The custom-order branch
+ * (customOrderId / orderData parameters) is announced as coming soon.
+ */
+
+import type { CartTotals } from '@shared/schemas/cart';
+import type { CustomerInfo } from '@shared/schemas/checkout';
+import { ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { store } from '@/config/store';
+import { useUser } from '@/features/auth/api';
+import { useCart, useCartTotals } from '@/features/cart/api';
+import { useCartUi } from '@/features/cart/cart-state';
+import { isCustomOrderCheckout } from '@/features/checkout/checkout-flow';
+import { CustomerInfoForm } from '@/features/checkout/components/customer-info-form';
+import { CustomerInfoReview } from '@/features/checkout/components/customer-info-review';
+import { OrderSummary } from '@/features/checkout/components/order-summary';
+import { PaymentOptions } from '@/features/checkout/components/payment-options';
+import { formatDollars } from '@/features/checkout/format';
+import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
+
 export function Component() {
-  return <main className="p-8">checkout</main>;
+  const [params] = useSearchParams();
+  useEffect(() => {
+    document.title = `Checkout | ${store.name}`;
+  }, []);
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Checkout</h1>
+      {isCustomOrderCheckout(params) ? <CustomOrderComingSoon /> : <CatalogCheckout />}
+    </main>
+  );
+}
+
+function CustomOrderComingSoon() {
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader>
+        <h2 className="text-lg leading-none font-semibold">Custom order checkout is coming soon</h2>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p>
+          Paying the deposit for a custom pin order online is not available yet. Please e-mail us at{' '}
+          <a className="text-primary underline" href={`mailto:${store.email}`}>
+            {store.email}
+          </a>{' '}
+          and we will help you complete your order.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/quote">Request a Quote</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/wholesale">Browse Pre-Made Pins</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CatalogCheckout() {
+  const cart = useCart();
+  const { discountCode } = useCartUi();
+  const items = cart.data ?? [];
+  const totals = useCartTotals(discountCode, items.length > 0);
+  const { user } = useUser();
+  const [step, setStep] = useState<'info' | 'payment'>('info');
+  const [info, setInfo] = useState<CustomerInfo | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const goTo = (next: 'info' | 'payment') => {
+    setStep(next);
+    // Move focus to the step's heading so keyboard and screen-reader users follow along.
+    requestAnimationFrame(() => stepHeading.current?.focus());
+  };
+
+  if (cart.isLoading) return <CheckoutSkeleton />;
+  if (cart.isError) {
+    return (
+      <Card className="max-w-2xl">
+        <CardContent className="space-y-3">
+          <p role="alert">Failed to fetch cart</p>
+          <Button type="button" variant="outline" onClick={() => void cart.refetch()}>
+            Try Again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (items.length === 0) return <EmptyCart />;
+
+  const prefill = user ? { name: user.username, email: user.email } : null;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
+      <OrderSummary
+        items={items}
+        totals={totals.data}
+        totalsLoading={totals.isLoading}
+        discountCode={discountCode}
+      />
+      <Card>
+        <CardHeader>
+          <h2
+            ref={stepHeading}
+            tabIndex={-1}
+            className="text-lg leading-none font-semibold outline-none"
+          >
+            {step === 'info' ? 'Customer Information' : 'Payment'}
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            {step === 'info'
+              ? 'Step 1 of 2: where should we ship your order?'
+              : 'Step 2 of 2: pay securely'}
+          </p>
+        </CardHeader>
+        <CardContent>
+          {step === 'info' || !info ? (
+            <CustomerInfoForm
+              initialValues={info}
+              prefill={prefill}
+              onSubmit={(values) => {
+                setInfo(values);
+                goTo('payment');
+              }}
+            />
+          ) : (
+            <PaymentStep info={info} totals={totals.data} onEdit={() => goTo('info')} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function PaymentStep({
+  info,
+  totals,
+  onEdit,
+}: {
+  info: CustomerInfo;
+  totals: CartTotals | undefined;
+  onEdit(): void;
+}) {
+  const appliedCode = totals && !totals.discountError ? totals.discountCode : null;
+  const payment = useCheckoutPayment({
+    customer: info,
+    discountCode: appliedCode,
+    expectedTotal: totals?.total ?? 0,
+  });
+  return (
+    <div className="space-y-6">
+      <CustomerInfoReview info={info} onEdit={onEdit} disabled={payment.processing} />
+      <div className="space-y-3 border-t pt-4">
+        {totals ? (
+          <p className="flex justify-between text-base font-semibold">
+            <span>Amount to pay</span>
+            <span>{formatDollars(totals.total)}</span>
+          </p>
+        ) : null}
+        {totals ? (
+          <PaymentOptions payment={payment} />
+        ) : (
+          <div role="status" aria-label="Loading totals">
+            <Skeleton className="h-12 w-full" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <Card className="max-w-2xl">
+      <CardContent className="flex flex-col items-center gap-4 py-6 text-center">
+        <ShoppingCart aria-hidden="true" className="text-muted-foreground size-10" />
+        <h2 className="text-lg font-semibold">Your cart is empty</h2>
+        <p className="text-muted-foreground">
+          Add some pins from the catalogue, then come back to check out.
+        </p>
+        <Button asChild>
+          <Link to="/wholesale">Browse Pre-Made Pins</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:gap-8" role="status" aria-label="Loading checkout">
+      <Skeleton className="h-72 w-full rounded-xl" />
+      <Skeleton className="h-96 w-full rounded-xl" />
+    </div>
+  );
 }

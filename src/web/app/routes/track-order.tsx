@@ -1,4 +1,294 @@
-/** Route module for track-order (placeholder until the page lands). */
+/**
+ * /track-order (back-office spec sections 2, 4, 8): the signed-in customer's own orders
+ * (DECISIONS.md "Security"). Signed-out visitors get the 'Access Denied' toast and go
+ * to /login after 2 seconds. A toggle between Custom Quote Orders and Catalog Orders, a
+ * filter by order number, a process explainer, and after checkout
+ * (?id=&type=regular&fromCheckout=true) a thank-you banner and the new order highlighted.
+ */
+import type { Order } from '@shared/schemas/orders';
+import { PartyPopper, Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { store } from '@/config/store';
+import { useUser } from '@/features/auth/api';
+import { type CustomOrderSummary, useMyCustomOrders, useMyOrders } from '@/features/orders/api';
+import { OrderCard } from '@/features/orders/components/order-card';
+import { ProcessExplainer } from '@/features/orders/components/process-explainer';
+import { formatOrderDate } from '@/features/orders/format';
+import { filterOrdersByNumber, parseTrackOrderParams } from '@/features/orders/timeline';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+
+/** Redirect delay for signed-out visitors (back-office spec section 9). */
+const LOGIN_REDIRECT_MS = 2000;
+
 export function Component() {
-  return <main className="p-8">track-order</main>;
+  useEffect(() => {
+    document.title = `Track Your Orders | ${store.name}`;
+  }, []);
+  const { user, isLoading } = useUser();
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Track Your Orders</h1>
+      {isLoading ? (
+        <div role="status" aria-label="Loading your account" className="space-y-4">
+          <Skeleton className="h-24 w-full rounded-xl" />
+          <Skeleton className="h-48 w-full rounded-xl" />
+        </div>
+      ) : user ? (
+        <OrdersView userId={user.id} />
+      ) : (
+        <AccessDenied />
+      )}
+    </main>
+  );
+}
+
+function AccessDenied() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginUrl = `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    if (!toasted.current) {
+      toasted.current = true;
+      toast({
+        title: 'Access Denied',
+        description: 'You must be logged in to view your orders.',
+        variant: 'destructive',
+      });
+    }
+    const timer = window.setTimeout(() => navigate(loginUrl, { replace: true }), LOGIN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, loginUrl]);
+
+  return (
+    <Card className="max-w-xl">
+      <CardContent className="space-y-3">
+        <p role="status" className="font-medium">
+          You must be logged in to view your orders. Taking you to the login page…
+        </p>
+        <Button asChild>
+          <Link to={loginUrl} replace>
+            Log in now
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrdersView({ userId }: { userId: number }) {
+  const [params] = useSearchParams();
+  const { initialTab, highlightId, fromCheckout } = parseTrackOrderParams(params);
+  const [tab, setTab] = useState<'custom' | 'regular'>(initialTab);
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
+  const orders = useMyOrders(userId);
+  const customOrders = useMyCustomOrders(userId);
+  const highlightedOnce = useRef(false);
+
+  // After checkout: scroll to the new order and move focus there, once it is on the page.
+  useEffect(() => {
+    if (highlightId === null || tab !== 'regular' || !orders.data || highlightedOnce.current)
+      return;
+    const el = document.getElementById(`order-${highlightId}`);
+    if (!el) return;
+    highlightedOnce.current = true;
+    el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [highlightId, tab, orders.data]);
+
+  return (
+    <div className="space-y-6">
+      {fromCheckout ? <ThankYouBanner orderId={highlightId} /> : null}
+      <ProcessExplainer />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <fieldset className="min-w-0">
+          <legend className="mb-2 text-sm font-medium">Order type</legend>
+          <div className="bg-muted inline-flex flex-wrap rounded-lg p-1">
+            <ToggleButton pressed={tab === 'custom'} onClick={() => setTab('custom')}>
+              Custom Quote Orders
+            </ToggleButton>
+            <ToggleButton pressed={tab === 'regular'} onClick={() => setTab('regular')}>
+              Catalog Orders
+            </ToggleButton>
+          </div>
+        </fieldset>
+        <div className="space-y-2 sm:w-64">
+          <Label htmlFor={filterId}>Filter by order number</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="text-muted-foreground absolute top-2.5 left-3 size-4"
+            />
+            <Input
+              id={filterId}
+              type="search"
+              inputMode="numeric"
+              placeholder="e.g. 1024"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </div>
+      </div>
+
+      <section aria-labelledby="orders-list-title" className="space-y-4">
+        <h2 id="orders-list-title" className="text-xl font-semibold">
+          {tab === 'regular' ? 'Catalog Orders' : 'Custom Quote Orders'}
+        </h2>
+        {tab === 'regular' ? (
+          <RegularOrders query={orders} filter={filter} highlightId={highlightId} />
+        ) : (
+          <CustomOrders query={customOrders} filter={filter} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ToggleButton({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick(): void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        'focus-visible:ring-ring/50 rounded-md px-3 py-1.5 text-sm font-medium outline-none focus-visible:ring-[3px]',
+        pressed
+          ? 'bg-background text-foreground shadow-sm'
+          : 'text-muted-foreground hover:text-foreground',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function ThankYouBanner({ orderId }: { orderId: number | null }) {
+  return (
+    <div
+      role="status"
+      className="border-primary bg-accent text-accent-foreground flex gap-3 rounded-xl border p-4"
+    >
+      <PartyPopper aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">Thank you for your order!</p>
+        <p className="text-sm">
+          {orderId !== null
+            ? `Your order #${orderId} has been placed. We'll e-mail you a confirmation and let you know when it ships.`
+            : `Your payment was processed. If you don't receive a confirmation email, please contact us at ${store.email}.`}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+interface QueryState<T> {
+  data: T[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  refetch(): unknown;
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading orders" className="space-y-4">
+      <Skeleton className="h-56 w-full rounded-xl" />
+      <Skeleton className="h-56 w-full rounded-xl" />
+    </div>
+  );
+}
+
+function ListError({ onRetry }: { onRetry(): void }) {
+  return (
+    <Card>
+      <CardContent className="space-y-3">
+        <p role="alert">We could not load your orders. Please try again.</p>
+        <Button type="button" variant="outline" onClick={onRetry}>
+          Try Again
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmptyState({ children }: { children: string }) {
+  return (
+    <Card>
+      <CardContent>
+        <p className="text-muted-foreground text-center">{children}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RegularOrders({
+  query,
+  filter,
+  highlightId,
+}: {
+  query: QueryState<Order>;
+  filter: string;
+  highlightId: number | null;
+}) {
+  if (query.isLoading) return <ListSkeleton />;
+  if (query.isError || !query.data) return <ListError onRetry={() => void query.refetch()} />;
+  const shown = filterOrdersByNumber(query.data, filter);
+  if (query.data.length === 0) return <EmptyState>No regular orders found.</EmptyState>;
+  if (shown.length === 0) return <EmptyState>{`No orders match "${filter.trim()}".`}</EmptyState>;
+  return (
+    <div className="space-y-6">
+      {shown.map((order) => (
+        <OrderCard key={order.id} order={order} highlighted={order.id === highlightId} />
+      ))}
+    </div>
+  );
+}
+
+function CustomOrders({
+  query,
+  filter,
+}: {
+  query: QueryState<CustomOrderSummary>;
+  filter: string;
+}) {
+  if (query.isLoading) return <ListSkeleton />;
+  if (query.isError || !query.data) return <ListError onRetry={() => void query.refetch()} />;
+  const shown = filterOrdersByNumber(query.data, filter);
+  if (query.data.length === 0) return <EmptyState>No custom orders found.</EmptyState>;
+  if (shown.length === 0) return <EmptyState>{`No orders match "${filter.trim()}".`}</EmptyState>;
+  return (
+    <ul className="space-y-4">
+      {shown.map((order) => (
+        <li key={order.id}>
+          <Card>
+            <CardContent className="flex flex-wrap justify-between gap-2">
+              <h3 className="font-semibold">Custom Order #{order.id}</h3>
+              <p className="text-muted-foreground text-sm">
+                {formatOrderDate(order.createdAt)} · {order.status.replace(/_/g, ' ')}
+              </p>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
 }

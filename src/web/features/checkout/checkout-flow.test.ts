@@ -1,0 +1,196 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  completeApprovedPayment,
+  isCustomOrderCheckout,
+  joinShippingAddress,
+  outcomeEffects,
+  PAYMENT_TEXTS,
+  type PaymentCalls,
+  trackOrderUrl,
+} from './checkout-flow';
+
+class FakeApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const customer = {
+  name: ' Ada Lovelace ',
+  email: ' ada@example.com ',
+  address: '12 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+};
+
+function calls(overrides: Partial<PaymentCalls> = {}): PaymentCalls {
+  return {
+    capture: vi.fn(async () => ({ status: 'COMPLETED' })),
+    createOrder: vi.fn(async () => ({ order: { id: 42 } })),
+    ...overrides,
+  };
+}
+
+describe('joinShippingAddress', () => {
+  it('joins street, city, state and ZIP into one line', () => {
+    expect(joinShippingAddress(customer)).toBe('12 Main St, Springfield, IL 62701');
+  });
+  it('trims parts and leaves empty ones out', () => {
+    expect(joinShippingAddress({ address: ' 1 Elm ', city: ' ', state: 'CA', zipCode: '' })).toBe(
+      '1 Elm, CA',
+    );
+    expect(joinShippingAddress({ address: '', city: '', state: '', zipCode: '' })).toBeNull();
+  });
+});
+
+describe('completeApprovedPayment', () => {
+  it('creates the order only after a COMPLETED capture, with trimmed customer data', async () => {
+    const c = calls();
+    await expect(completeApprovedPayment('PAY-1', customer, c)).resolves.toEqual({
+      kind: 'placed',
+      orderId: 42,
+    });
+    expect(c.capture).toHaveBeenCalledWith('PAY-1');
+    expect(c.createOrder).toHaveBeenCalledWith({
+      paypalOrderId: 'PAY-1',
+      customerEmail: 'ada@example.com',
+      customerName: 'Ada Lovelace',
+      shippingAddress: '12 Main St, Springfield, IL 62701',
+    });
+  });
+
+  it('places no order when the capture is not COMPLETED', async () => {
+    for (const status of ['DECLINED', 'PENDING', 'VOIDED']) {
+      const c = calls({ capture: vi.fn(async () => ({ status })) });
+      await expect(completeApprovedPayment('PAY-1', customer, c)).resolves.toEqual({
+        kind: 'not-completed',
+      });
+      expect(c.createOrder).not.toHaveBeenCalled();
+    }
+  });
+
+  it('reports a failed capture with the server message for 4xx, none for 5xx or network errors', async () => {
+    const declined = calls({
+      capture: vi.fn(async () => {
+        throw new FakeApiError(409, 'This payment was already used.');
+      }),
+    });
+    await expect(completeApprovedPayment('P', customer, declined)).resolves.toEqual({
+      kind: 'payment-failed',
+      message: 'This payment was already used.',
+    });
+    expect(declined.createOrder).not.toHaveBeenCalled();
+
+    const broken = calls({
+      capture: vi.fn(async () => {
+        throw new FakeApiError(502, 'Bad gateway');
+      }),
+    });
+    await expect(completeApprovedPayment('P', customer, broken)).resolves.toEqual({
+      kind: 'payment-failed',
+      message: null,
+    });
+    const offline = calls({
+      capture: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    await expect(completeApprovedPayment('P', customer, offline)).resolves.toEqual({
+      kind: 'payment-failed',
+      message: null,
+    });
+  });
+
+  it('passes the 409 message of create-order on (stock ran out, payment refunded)', async () => {
+    const c = calls({
+      createOrder: vi.fn(async () => {
+        throw new FakeApiError(409, 'Only 2 left of Masters Pin. Your payment has been refunded.');
+      }),
+    });
+    await expect(completeApprovedPayment('P', customer, c)).resolves.toEqual({
+      kind: 'order-rejected',
+      message: 'Only 2 left of Masters Pin. Your payment has been refunded.',
+    });
+  });
+
+  it('treats any other create-order failure after payment as the paid-without-order path', async () => {
+    for (const error of [new FakeApiError(500, 'boom'), new TypeError('Failed to fetch')]) {
+      const c = calls({
+        createOrder: vi.fn(async () => {
+          throw error;
+        }),
+      });
+      await expect(completeApprovedPayment('P', customer, c)).resolves.toEqual({
+        kind: 'order-failed-after-payment',
+      });
+    }
+  });
+});
+
+describe('outcomeEffects', () => {
+  it('goes to the order on success and drops the cart', () => {
+    const e = outcomeEffects({ kind: 'placed', orderId: 7 });
+    expect(e.redirect).toBe('/track-order?id=7&type=regular&fromCheckout=true');
+    expect(e.cartCleared).toBe(true);
+    expect(e.clearServerCart).toBe(false);
+    expect(e.toast.title).toBe('Payment Successful!');
+  });
+
+  it('follows the spec when the order fails after payment: clear cart, success toast, track-order', () => {
+    const e = outcomeEffects({ kind: 'order-failed-after-payment' });
+    expect(e).toEqual({
+      toast: {
+        title: 'Payment Successful!',
+        description: PAYMENT_TEXTS.paidNoOrder,
+        variant: 'default',
+      },
+      redirect: '/track-order?fromCheckout=true',
+      cartCleared: true,
+      clearServerCart: true,
+      refetchCart: false,
+    });
+  });
+
+  it('stays on checkout with a Payment Error for a rejected order and reloads the cart', () => {
+    const e = outcomeEffects({ kind: 'order-rejected', message: 'Sold out. Refunded.' });
+    expect(e.redirect).toBeNull();
+    expect(e.cartCleared).toBe(false);
+    expect(e.refetchCart).toBe(true);
+    expect(e.toast).toEqual({
+      title: 'Payment Error',
+      description: 'Sold out. Refunded.',
+      variant: 'destructive',
+    });
+  });
+
+  it('shows Payment Error for incomplete, failed and unloadable payments, Payment Cancelled for cancel', () => {
+    expect(outcomeEffects({ kind: 'not-completed' }).toast.title).toBe('Payment Error');
+    expect(outcomeEffects({ kind: 'payment-failed', message: null }).toast.description).toBe(
+      PAYMENT_TEXTS.genericError,
+    );
+    expect(outcomeEffects({ kind: 'load-failed' }).toast.title).toBe('Payment Error');
+    const cancelled = outcomeEffects({ kind: 'cancelled' });
+    expect(cancelled.toast).toMatchObject({
+      title: 'Payment Cancelled',
+      description: 'You cancelled the payment process.',
+    });
+    expect(cancelled.redirect).toBeNull();
+    expect(cancelled.cartCleared).toBe(false);
+  });
+});
+
+describe('small helpers', () => {
+  it('builds the track-order link with or without an order', () => {
+    expect(trackOrderUrl(3)).toBe('/track-order?id=3&type=regular&fromCheckout=true');
+    expect(trackOrderUrl(null)).toBe('/track-order?fromCheckout=true');
+  });
+  it('detects the custom-order checkout parameters', () => {
+    expect(isCustomOrderCheckout(new URLSearchParams('customOrderId=5'))).toBe(true);
+    expect(isCustomOrderCheckout(new URLSearchParams('orderData=eyJ9'))).toBe(true);
+    expect(isCustomOrderCheckout(new URLSearchParams(''))).toBe(false);
+  });
+});

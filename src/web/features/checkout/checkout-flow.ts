@@ -1,0 +1,204 @@
+/**
+ * The catalogue checkout's payment flow as plain functions (no React, no fetch), so the
+ * decisions are unit-testable. Storefront spec sections 4, 7 and 8; DECISIONS.md
+ * "Filling the gaps" (payment errors and cancellations show toasts).
+ *
+ * Flow: create a payment order (server computes the amount) -> buyer approves ->
+ * capture -> only when the capture status is COMPLETED -> POST /api/create-order.
+ */
+import type { CapturePaymentResponse, CreateOrderBody } from '@shared/schemas/checkout';
+import type { Order } from '@shared/schemas/orders';
+
+/** The address part of the checkout customer info (storefront spec section 3). */
+export interface AddressParts {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/**
+ * Joins the address fields into the single `shippingAddress` string create-order takes:
+ * "12 Main St, Springfield, IL 62701". Parts are trimmed; empty parts are left out.
+ * Returns null when every part is empty.
+ */
+export function joinShippingAddress(parts: AddressParts): string | null {
+  const address = parts.address.trim();
+  const city = parts.city.trim();
+  const stateZip = [parts.state.trim(), parts.zipCode.trim()].filter(Boolean).join(' ');
+  const joined = [address, city, stateZip].filter(Boolean).join(', ');
+  return joined || null;
+}
+
+/** What happened to one payment attempt. */
+export type PaymentOutcome =
+  /** Paid and the order exists. */
+  | { kind: 'placed'; orderId: number }
+  /** The capture did not complete (declined, pending...): no money taken, no order. */
+  | { kind: 'not-completed' }
+  /** Paid, but the server refused the order (409: stock ran out) and refunded the payment. */
+  | { kind: 'order-rejected'; message: string }
+  /** Paid, but creating the order failed otherwise (spec: the 'Payment Successful!' path). */
+  | { kind: 'order-failed-after-payment' }
+  /** Creating or capturing the payment failed; `message` is the server's, when it sent one. */
+  | { kind: 'payment-failed'; message: string | null }
+  /** The buyer cancelled. */
+  | { kind: 'cancelled' }
+  /** The payment system (PayPal script) could not be loaded or initialised. */
+  | { kind: 'load-failed' };
+
+/** The calls completeApprovedPayment needs (injected so tests need no network). */
+export interface PaymentCalls {
+  capture(paymentOrderId: string): Promise<Pick<CapturePaymentResponse, 'status'>>;
+  createOrder(body: CreateOrderBody): Promise<{ order: Pick<Order, 'id'> }>;
+}
+
+/** Customer details sent with the order. */
+export interface OrderCustomer extends AddressParts {
+  name: string;
+  email: string;
+}
+
+/** HTTP status of an API error (ApiRequestError has `.status`), else null (network error...). */
+export function errorStatus(error: unknown): number | null {
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
+    return error.status;
+  }
+  return null;
+}
+
+/** The server's message of a 4xx API error; null for network errors and 5xx. */
+export function clientErrorMessage(error: unknown): string | null {
+  const status = errorStatus(error);
+  if (status === null || status >= 500) return null;
+  return error instanceof Error && error.message ? error.message : null;
+}
+
+/**
+ * Captures an approved payment order and, when the capture is COMPLETED, creates the
+ * order. Never throws: every result is a PaymentOutcome.
+ */
+export async function completeApprovedPayment(
+  paymentOrderId: string,
+  customer: OrderCustomer,
+  calls: PaymentCalls,
+): Promise<PaymentOutcome> {
+  let capture: Pick<CapturePaymentResponse, 'status'>;
+  try {
+    capture = await calls.capture(paymentOrderId);
+  } catch (error) {
+    return { kind: 'payment-failed', message: clientErrorMessage(error) };
+  }
+  if (capture.status !== 'COMPLETED') return { kind: 'not-completed' };
+
+  try {
+    const { order } = await calls.createOrder({
+      paypalOrderId: paymentOrderId,
+      customerEmail: customer.email.trim(),
+      customerName: customer.name.trim(),
+      shippingAddress: joinShippingAddress(customer),
+    });
+    return { kind: 'placed', orderId: order.id };
+  } catch (error) {
+    if (errorStatus(error) === 409) {
+      return {
+        kind: 'order-rejected',
+        message:
+          clientErrorMessage(error) ??
+          'Some items are no longer available. Your payment has been refunded.',
+      };
+    }
+    return { kind: 'order-failed-after-payment' };
+  }
+}
+
+/** `/track-order` link after checkout: with the order when there is one (storefront spec section 2). */
+export function trackOrderUrl(orderId?: number | null): string {
+  if (orderId == null) return '/track-order?fromCheckout=true';
+  return `/track-order?id=${orderId}&type=regular&fromCheckout=true`;
+}
+
+/** What the page does after an outcome. */
+export interface OutcomeEffects {
+  toast: { title: string; description: string; variant: 'default' | 'destructive' };
+  /** Where to go next; null = stay on checkout. */
+  redirect: string | null;
+  /** The cart is gone (order placed, or paid): drop the cached cart and the applied code. */
+  cartCleared: boolean;
+  /** Also ask the server to clear the cart (the order-failed-after-payment path). */
+  clearServerCart: boolean;
+  /** Reload the cart and totals from the server (stock or prices may have changed). */
+  refetchCart: boolean;
+}
+
+export const PAYMENT_TEXTS = {
+  successTitle: 'Payment Successful!',
+  errorTitle: 'Payment Error',
+  cancelledTitle: 'Payment Cancelled',
+  cancelled: 'You cancelled the payment process.',
+  notCompleted: 'Your payment was not completed. No order was placed.',
+  genericError: 'Something went wrong with your payment. No order was placed. Please try again.',
+  loadFailed: 'Failed to load the payment system. Please refresh the page and try again.',
+  paidNoOrder:
+    "Your payment was processed. If you don't receive a confirmation email, please contact support.",
+} as const;
+
+/** Maps an outcome to its toast, redirect and cart effects (storefront spec section 8). */
+export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
+  const stay = { redirect: null, cartCleared: false, clearServerCart: false, refetchCart: false };
+  const error = (description: string) =>
+    ({ title: PAYMENT_TEXTS.errorTitle, description, variant: 'destructive' }) as const;
+  switch (outcome.kind) {
+    case 'placed':
+      return {
+        toast: {
+          title: PAYMENT_TEXTS.successTitle,
+          description: `Thank you! Your order #${outcome.orderId} has been placed.`,
+          variant: 'default',
+        },
+        redirect: trackOrderUrl(outcome.orderId),
+        cartCleared: true,
+        clearServerCart: false,
+        refetchCart: false,
+      };
+    case 'order-failed-after-payment':
+      return {
+        toast: {
+          title: PAYMENT_TEXTS.successTitle,
+          description: PAYMENT_TEXTS.paidNoOrder,
+          variant: 'default',
+        },
+        redirect: trackOrderUrl(null),
+        cartCleared: true,
+        clearServerCart: true,
+        refetchCart: false,
+      };
+    case 'order-rejected':
+      return { ...stay, toast: error(outcome.message), refetchCart: true };
+    case 'not-completed':
+      return { ...stay, toast: error(PAYMENT_TEXTS.notCompleted) };
+    case 'payment-failed':
+      // A 409 here means the cart, the code or a price changed: show the server's words and reload.
+      return {
+        ...stay,
+        toast: error(outcome.message ?? PAYMENT_TEXTS.genericError),
+        refetchCart: true,
+      };
+    case 'load-failed':
+      return { ...stay, toast: error(PAYMENT_TEXTS.loadFailed) };
+    case 'cancelled':
+      return {
+        ...stay,
+        toast: {
+          title: PAYMENT_TEXTS.cancelledTitle,
+          description: PAYMENT_TEXTS.cancelled,
+          variant: 'default',
+        },
+      };
+  }
+}
+
+/** True when the checkout URL carries the custom-order branch's parameters (storefront spec section 2). */
+export function isCustomOrderCheckout(params: URLSearchParams): boolean {
+  return params.has('customOrderId') || params.has('orderData');
+}

@@ -1,0 +1,160 @@
+/**
+ * Checkout customer info form (storefront spec sections 3 and 5): name, email, address,
+ * city, state and ZIP, all required (shared zod schema CustomerInfo). An incomplete
+ * submit shows the 'Missing Information' toast and the per-field errors.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CustomerInfo } from '@shared/schemas/checkout';
+import { useEffect, useId } from 'react';
+import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
+
+type CustomerInfoInput = z.input<typeof CustomerInfo>;
+
+const EMPTY: CustomerInfoInput = {
+  name: '',
+  email: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+};
+
+/** True when any field is blank: the spec's 'Missing Information' case. */
+function hasBlankField(values: CustomerInfoInput): boolean {
+  return Object.values(values).some((v) => typeof v !== 'string' || v.trim() === '');
+}
+
+export function CustomerInfoForm({
+  initialValues,
+  prefill,
+  onSubmit,
+}: {
+  /** Values entered earlier (coming back through 'Edit Information'). */
+  initialValues: CustomerInfo | null;
+  /** Name and email of the signed-in user, used for empty untouched fields. */
+  prefill: { name: string; email: string } | null;
+  onSubmit(info: CustomerInfo): void;
+}) {
+  const form = useForm<CustomerInfoInput, unknown, CustomerInfo>({
+    resolver: zodResolver(CustomerInfo),
+    defaultValues: initialValues ?? EMPTY,
+  });
+  const { register, handleSubmit, formState, getValues, setValue, getFieldState } = form;
+
+  // Pre-fill from the signed-in user once it is known, without overwriting typed text.
+  useEffect(() => {
+    if (!prefill) return;
+    for (const key of ['name', 'email'] as const) {
+      if (!getFieldState(key).isDirty && !getValues(key)) setValue(key, prefill[key]);
+    }
+  }, [prefill, getFieldState, getValues, setValue]);
+
+  const onInvalid = (_errors: FieldErrors<CustomerInfoInput>) => {
+    if (hasBlankField(getValues())) {
+      toast({
+        title: 'Missing Information',
+        description: 'Please fill in all required fields before proceeding to payment.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const errors = formState.errors;
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-4">
+      <Field
+        label="Full Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        reg={register('name')}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        reg={register('email')}
+      />
+      <Field
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        reg={register('address')}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          reg={register('city')}
+        />
+        <Field
+          label="State"
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          reg={register('state')}
+        />
+        <Field
+          label="ZIP Code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          error={errors.zipCode?.message}
+          reg={register('zipCode')}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full">
+        Continue to Payment
+      </Button>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  reg,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+}: {
+  label: string;
+  reg: UseFormRegisterReturn;
+  error: string | undefined;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text';
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>
+        {label}
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+      </Label>
+      <Input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...reg}
+      />
+      {error ? (
+        <p id={errorId} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
