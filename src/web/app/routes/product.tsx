@@ -1,4 +1,215 @@
-/** Route module for product (placeholder until the page lands). */
+/**
+ * Product detail (/product/:id; storefront spec sections 2, 5, 8, 9): media, name,
+ * description, price ('FREE' at 0), stock badge, wholesale tier panel, quantity
+ * selector, the tier unit price preview, 'Add to Cart' (POST /api/cart; the drawer opens
+ * on success), features and a low-stock warning. No star ratings (DECISIONS.md).
+ * A missing product shows 'Product Not Found' with a link to the catalogue.
+ */
+import { dollarsToCents } from '@shared/money';
+import { catalogTierPercent, catalogUnitPrice, stockLabel } from '@shared/pricing';
+import type { Product } from '@shared/schemas/catalog';
+import { ArrowLeft, Check, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { store } from '@/config/store';
+import { useAddToCart } from '@/features/cart/api';
+import { useCartUi } from '@/features/cart/cart-state';
+import { useProduct } from '@/features/catalog/api';
+import { ProductMedia } from '@/features/catalog/components/product-media';
+import { QuantitySelector } from '@/features/catalog/components/quantity-selector';
+import { StockBadge } from '@/features/catalog/components/stock-badge';
+import { TierPanel } from '@/features/catalog/components/tier-panel';
+import { formatPrice, formatPriceCents } from '@/features/catalog/format';
+import { toast } from '@/lib/toast';
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/wholesale"
+      className="inline-flex items-center gap-1 rounded-sm text-sm text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Wholesale
+    </Link>
+  );
+}
+
+function NotFound() {
+  return (
+    <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <title>{`Product Not Found | ${store.name}`}</title>
+      <h1 className="text-3xl font-bold">Product Not Found</h1>
+      <p className="text-slate-600">This pin may have sold out for good or the link is wrong.</p>
+      <Button asChild>
+        <Link to="/wholesale">Browse All Products</Link>
+      </Button>
+    </PageMain>
+  );
+}
+
+function LoadingView() {
+  return (
+    <PageMain className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <p role="status" className="sr-only">
+        Loading product…
+      </p>
+      <div className="grid gap-8 md:grid-cols-2" aria-hidden="true">
+        <Skeleton className="aspect-square w-full rounded-xl" />
+        <div className="space-y-4">
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-7 w-24" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      </div>
+    </PageMain>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(1);
+  const addToCart = useAddToCart();
+  const { setOpen } = useCartUi();
+  const baseCents = dollarsToCents(product.price);
+  const soldOut = stockLabel(product.stockQuantity, product.inStock) === 'Out of Stock';
+  const max = soldOut
+    ? 0
+    : Math.min(product.stockQuantity, product.purchaseLimit ?? Number.POSITIVE_INFINITY);
+  const percentOff = catalogTierPercent(quantity);
+  const showTiers =
+    baseCents > 0 && (product.purchaseLimit === null || product.purchaseLimit >= 10);
+  const lowStock = !soldOut && product.stockQuantity <= 10;
+
+  function add() {
+    addToCart.mutate(
+      { productId: product.id, quantity },
+      {
+        onSuccess: () => {
+          toast({ title: 'Added to Cart', description: `${quantity} × ${product.name}` });
+          setOpen(true);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Cannot Add to Cart',
+            description: error.message || 'Failed to add to cart',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <PageMain className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>{`${product.name} | ${store.name}`}</title>
+      <BackLink />
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <div className="md:sticky md:top-24 md:self-start">
+          <ProductMedia
+            name={product.name}
+            imageUrl={product.imageUrl}
+            videoUrl={product.videoUrl}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <span className="text-3xl font-bold text-primary">{formatPrice(product.price)}</span>
+              <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />
+            </div>
+            {product.description && (
+              <p className="mt-4 whitespace-pre-line text-slate-700">{product.description}</p>
+            )}
+          </div>
+
+          {showTiers && <TierPanel basePriceCents={baseCents} quantity={quantity} />}
+
+          <div className="space-y-4 rounded-xl border p-4">
+            <QuantitySelector
+              quantity={quantity}
+              max={max}
+              stockQuantity={product.stockQuantity}
+              purchaseLimit={product.purchaseLimit}
+              soldOut={soldOut}
+              disabled={addToCart.isPending}
+              onChange={setQuantity}
+            />
+            {lowStock && (
+              <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
+                <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+                Only {product.stockQuantity} left in stock
+              </p>
+            )}
+            {!soldOut && (
+              <p className="text-sm text-slate-700">
+                Unit price at {quantity}:{' '}
+                <strong className="text-base text-slate-900">
+                  {formatPriceCents(catalogUnitPrice(baseCents, quantity))}
+                </strong>
+                {percentOff > 0 && <span className="text-green-800"> ({percentOff}% off)</span>}
+                <span className="block text-xs text-slate-600">
+                  Your cart shows the final price.
+                </span>
+              </p>
+            )}
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={soldOut || addToCart.isPending}
+              onClick={add}
+            >
+              {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
+            </Button>
+          </div>
+
+          {product.features.length > 0 && (
+            <section aria-labelledby="features-heading">
+              <h2 id="features-heading" className="text-lg font-semibold">
+                Features
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {product.features.map((f) => (
+                  <li key={f} className="flex gap-2 text-slate-700">
+                    <Check className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </PageMain>
+  );
+}
+
 export function Component() {
-  return <main className="p-8">product</main>;
+  const id = parseId(useParams().id);
+  const product = useProduct(id);
+  if (id === null) return <NotFound />;
+  if (product.isLoading) return <LoadingView />;
+  if (product.isError) {
+    return (
+      <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <title>{`Product | ${store.name}`}</title>
+        <h1 className="text-2xl font-bold">Product</h1>
+        <p role="alert" className="text-destructive">
+          Failed to fetch product
+        </p>
+        <Button variant="outline" onClick={() => void product.refetch()}>
+          Try Again
+        </Button>
+      </PageMain>
+    );
+  }
+  if (!product.data) return <NotFound />;
+  return <ProductView key={product.data.id} product={product.data} />;
 }

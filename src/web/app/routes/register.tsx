@@ -1,4 +1,16 @@
-/** Route module for register (placeholder until the page lands). */
+/** /register (back-office spec section 2). */
+import { store } from '@/config/store';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
+
 export function Component() {
-  return <main className="p-8">register</main>;
+  return (
+    <AuthCard
+      title="Create Account"
+      description="Sign up to track your orders and check out faster."
+    >
+      <title>{`Sign Up | ${store.name}`}</title>
+      <RegisterForm />
+    </AuthCard>
+  );
 }

@@ -1,7 +1,29 @@
-/** The page frame: header, the routed page, footer, cart drawer and the toaster. */
-import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+/**
+ * The page frame: skip link, sticky header, the routed page (each page renders its own
+ * <main id="main">), footer, the cart drawer (loaded on first open) and the toaster.
+ */
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/sonner';
+import { useCartUi } from '@/features/cart/cart-state';
+import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
+
+/** Mounts the drawer once it has been opened the first time, then keeps it mounted. */
+function CartDrawerSlot() {
+  const { isOpen } = useCartUi();
+  const [wanted, setWanted] = useState(isOpen);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  if (!wanted && !isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyCartDrawer />
+    </Suspense>
+  );
+}
 
 export function RootLayout() {
   useEffect(() => {
@@ -10,10 +32,26 @@ export function RootLayout() {
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
-      <Suspense fallback={<div className="p-8 text-center" role="status">Loading…</div>}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <Suspense
+        fallback={
+          <main id="main" className="flex-1 p-8 text-center">
+            <p role="status">Loading…</p>
+          </main>
+        }
+      >
         <Outlet />
       </Suspense>
+      <Footer />
+      <CartDrawerSlot />
       <Toaster />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,0 +1,199 @@
+/**
+ * Sticky site header (storefront spec section 2, "Header and global navigation"):
+ * links Home / Get Quote / Wholesale / Track Order (+ Admin for admins), the cart
+ * button with the item-count badge toggling the drawer, and the account area
+ * ('Welcome, {username}' + Logout, or Login / Sign Up). Below md the links and the
+ * account area move into a menu panel that closes after a link or logout is tapped.
+ */
+import { Menu, ShoppingCart, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useLogout, useUser } from '@/features/auth/api';
+import { useCart } from '@/features/cart/api';
+import { useCartUi } from '@/features/cart/cart-state';
+import { preloadCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { navLinks } from './nav-links';
+import { SiteLogo } from './site-logo';
+
+/** Accessible name of the cart button, e.g. 'Shopping cart, 3 items'. */
+export function cartButtonLabel(count: number): string {
+  return `Shopping cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+function useCartCount(): number {
+  const { data } = useCart();
+  return data?.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+}
+
+function useLogoutAction(onDone?: () => void) {
+  const logout = useLogout();
+  const run = () => {
+    onDone?.();
+    logout.mutate(undefined, {
+      onError: (error) =>
+        toast({ title: 'Logout Failed', description: error.message, variant: 'destructive' }),
+    });
+  };
+  return { run, isPending: logout.isPending };
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+    isActive ? 'text-primary' : 'text-slate-700',
+  );
+
+export function Header() {
+  const { user, isAdmin } = useUser();
+  const { isOpen: cartOpen, toggle } = useCartUi();
+  const count = useCartCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const closeMenu = () => setMenuOpen(false);
+  const logout = useLogoutAction(closeMenu);
+  const links = navLinks(isAdmin);
+
+  // A route change (link, back button) closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <SiteLogo />
+        <nav aria-label="Main" className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <div className="hidden items-center gap-2 md:flex">
+              <span className="hidden max-w-48 truncate text-sm text-slate-700 lg:inline">
+                Welcome, {user.username}
+              </span>
+              <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
+                {logout.isPending ? 'Logging out...' : 'Logout'}
+              </Button>
+            </div>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">Login</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/register">Sign Up</Link>
+              </Button>
+            </div>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={cartButtonLabel(count)}
+            aria-haspopup="dialog"
+            aria-expanded={cartOpen}
+            onClick={toggle}
+            onPointerEnter={preloadCartDrawer}
+            onFocus={preloadCartDrawer}
+          >
+            <ShoppingCart className="size-5" aria-hidden="true" />
+            {count > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-semibold text-primary-foreground"
+              >
+                {count > 99 ? '99+' : count}
+              </span>
+            )}
+          </Button>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? (
+              <X className="size-5" aria-hidden="true" />
+            ) : (
+              <Menu className="size-5" aria-hidden="true" />
+            )}
+          </Button>
+        </div>
+      </div>
+      <div id={menuId} hidden={!menuOpen} className="border-t bg-white md:hidden">
+        <nav aria-label="Mobile" className="px-4 py-3">
+          <ul className="flex flex-col gap-1">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={l.to === '/'}
+                  onClick={closeMenu}
+                  className={(s) => cn(linkClass(s), 'block text-base')}
+                >
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t pt-3">
+            {user ? (
+              <div className="flex items-center justify-between gap-3">
+                <span className="truncate text-sm text-slate-700">Welcome, {user.username}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={logout.run}
+                  disabled={logout.isPending}
+                >
+                  {logout.isPending ? 'Logging out...' : 'Logout'}
+                </Button>
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-2">
+                <Button asChild variant="outline">
+                  <Link to="/login" onClick={closeMenu}>
+                    Login
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link to="/register" onClick={closeMenu}>
+                    Sign Up
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

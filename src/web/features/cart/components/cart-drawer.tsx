@@ -1,0 +1,178 @@
+/**
+ * The cart drawer (storefront spec section 2 "Cart drawer", 4, 8): a Sheet titled
+ * 'Shopping Cart' with loading, empty and item states; the footer shows the discount
+ * box and the server's totals (GET /api/cart/totals) and the Checkout button, which
+ * closes the drawer and goes to /checkout (does nothing with an empty cart).
+ * Loaded lazily on first open (see lazy-cart-drawer.ts).
+ */
+import type { CartItem } from '@shared/schemas/cart';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCart, useCartTotals, useRemoveCartItem, useUpdateCartItem } from '@/features/cart/api';
+import { useCartUi } from '@/features/cart/cart-state';
+import { toast } from '@/lib/toast';
+import { CartLine } from './cart-line';
+import { DiscountBox } from './discount-box';
+import { usd } from './format';
+
+function LoadingRows() {
+  return (
+    <div className="space-y-4 py-4">
+      <p role="status" className="sr-only">
+        Loading cart…
+      </p>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex gap-3">
+          <Skeleton className="size-16" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-8 w-28" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TotalsBlock({ discountCode }: { discountCode: string | null }) {
+  const totals = useCartTotals(discountCode);
+  if (totals.isLoading) {
+    return (
+      <div className="space-y-2" aria-hidden="true">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-5 w-full" />
+      </div>
+    );
+  }
+  if (!totals.data) {
+    return <p className="text-sm text-destructive">Failed to load cart totals</p>;
+  }
+  const t = totals.data;
+  return (
+    <>
+      <DiscountBox subtotal={t.subtotal} discountError={t.discountError} />
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums">{usd(t.subtotal)}</dd>
+        </div>
+        {t.discountAmount > 0 && (
+          <div className="flex justify-between text-green-800">
+            <dt>Discount{t.discountCode ? ` (${t.discountCode})` : ''}</dt>
+            <dd className="tabular-nums">-{usd(t.discountAmount)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between">
+          <dt>Shipping (US flat rate)</dt>
+          <dd className="tabular-nums">{usd(t.shipping)}</dd>
+        </div>
+        <div className="flex justify-between border-t pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{usd(t.total)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+export function CartDrawer() {
+  const { isOpen, setOpen, discountCode } = useCartUi();
+  const cart = useCart();
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const navigate = useNavigate();
+  const items = cart.data ?? [];
+  const pending = update.isPending || remove.isPending;
+  const close = () => setOpen(false);
+
+  function changeQuantity(item: CartItem, quantity: number) {
+    update.mutate(
+      { id: item.id, quantity },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Cannot Update Quantity',
+            description: error.message || 'Failed to update quantity',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  function removeItem(item: CartItem) {
+    remove.mutate(item.id, {
+      onSuccess: () => toast({ title: 'Item removed from cart' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: error.message || 'Failed to remove item',
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  function checkout() {
+    if (items.length === 0) return;
+    close();
+    navigate('/checkout');
+  }
+
+  return (
+    <Sheet open={isOpen} onOpenChange={setOpen}>
+      <SheetContent className="gap-0">
+        <SheetHeader className="border-b pr-12">
+          <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
+          <SheetDescription>View and manage items in your shopping cart</SheetDescription>
+        </SheetHeader>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4">
+          {cart.isLoading ? (
+            <LoadingRows />
+          ) : cart.isError ? (
+            <p className="py-8 text-center text-destructive">Failed to fetch cart</p>
+          ) : items.length === 0 ? (
+            <div className="flex flex-col items-center gap-4 py-12 text-center">
+              <p className="text-lg font-medium">Your cart is empty</p>
+              <Button asChild variant="outline">
+                <Link to="/wholesale" onClick={close}>
+                  Browse Wholesale Pins
+                </Link>
+              </Button>
+            </div>
+          ) : (
+            <ul className="divide-y" aria-label="Cart items">
+              {items.map((item) => (
+                <CartLine
+                  key={item.id}
+                  item={item}
+                  pending={pending}
+                  onChangeQuantity={changeQuantity}
+                  onRemove={removeItem}
+                  onNavigate={close}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+        {items.length > 0 && (
+          <SheetFooter className="gap-3 border-t">
+            <TotalsBlock discountCode={discountCode} />
+            <Button size="lg" className="w-full" onClick={checkout} disabled={pending}>
+              Checkout
+            </Button>
+          </SheetFooter>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

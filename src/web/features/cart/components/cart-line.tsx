@@ -1,0 +1,102 @@
+/**
+ * One cart row (storefront spec section 2 "Cart drawer", 4 "Cart quantity", 8): image,
+ * name, the server's unit price with 'each' (and the volume tier when one applies),
+ * minus/plus (minus at quantity 1 removes the line), line total and a remove button.
+ * Buttons are disabled while any cart change is pending.
+ */
+import type { CartItem } from '@shared/schemas/cart';
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { usd } from './format';
+
+export interface CartLineProps {
+  item: CartItem;
+  pending: boolean;
+  onChangeQuantity(item: CartItem, quantity: number): void;
+  onRemove(item: CartItem): void;
+  onNavigate(): void;
+}
+
+export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate }: CartLineProps) {
+  const { product } = item;
+  const atStock = item.quantity >= product.stockQuantity;
+  return (
+    <li className="flex gap-3 py-4">
+      <div className="size-16 shrink-0 overflow-hidden rounded-md border bg-muted">
+        {product.imageUrl ? (
+          <img
+            src={product.imageUrl}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : (
+          <svg viewBox="0 0 64 64" className="size-full" aria-hidden="true">
+            <rect width="64" height="64" fill="#ecfdf5" />
+            <circle cx="32" cy="32" r="18" fill="#166534" />
+            <path d="M32 20 v22 M32 20 l10 4 -10 4" stroke="#fff" strokeWidth="2.5" fill="none" />
+          </svg>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/product/${item.productId}`}
+          onClick={onNavigate}
+          className="line-clamp-2 rounded-sm font-medium hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          {product.name}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {usd(item.unitPrice)} each
+          {item.percentOff > 0 && (
+            <span className="ml-1 text-green-800">({item.percentOff}% volume discount)</span>
+          )}
+        </p>
+        <div className="mt-2 flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={`Decrease quantity of ${product.name}`}
+            disabled={pending}
+            onClick={() =>
+              item.quantity <= 1 ? onRemove(item) : onChangeQuantity(item, item.quantity - 1)
+            }
+          >
+            <Minus aria-hidden="true" />
+          </Button>
+          <span className="min-w-8 text-center tabular-nums">
+            <span className="sr-only">Quantity </span>
+            {item.quantity}
+          </span>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={`Increase quantity of ${product.name}`}
+            disabled={pending || atStock}
+            onClick={() => onChangeQuantity(item, item.quantity + 1)}
+          >
+            <Plus aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col items-end justify-between">
+        <p className="font-semibold tabular-nums">{usd(item.lineTotal)}</p>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-slate-600 hover:text-destructive"
+          aria-label={`Remove ${product.name} from cart`}
+          disabled={pending}
+          onClick={() => onRemove(item)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

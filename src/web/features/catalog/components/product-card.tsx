@@ -1,0 +1,52 @@
+/**
+ * A catalogue card linking to /product/{id}: image (alt = name), name, price ('FREE'
+ * at 0) and stock badge. No ratings (DECISIONS.md: no synthetic ratings).
+ */
+import type { Product } from '@shared/schemas/catalog';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatPrice } from '../format';
+import { ProductImage } from './product-image';
+import { StockBadge } from './stock-badge';
+
+export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
+  return (
+    <li>
+      <Link
+        to={`/product/${product.id}`}
+        className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+      >
+        <div className="overflow-hidden bg-muted">
+          <ProductImage
+            src={product.imageUrl}
+            alt={product.name}
+            eager={eager}
+            className="transition-transform duration-300 group-hover:scale-105"
+          />
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <h3 className="line-clamp-2 font-semibold text-slate-900">{product.name}</h3>
+          <div className="mt-auto flex items-center justify-between gap-2">
+            <span className="text-lg font-bold text-primary">{formatPrice(product.price)}</span>
+            <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <li aria-hidden="true" className="overflow-hidden rounded-xl border bg-card">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-4/5" />
+        <div className="flex justify-between">
+          <Skeleton className="h-6 w-16" />
+          <Skeleton className="h-5 w-20" />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * A product's picture: the server's image link (already carrying its version query),
+ * or generated pin art when the product has no image. `alt` is the product name.
+ */
+import { cn } from '@/lib/utils';
+
+export function ProductImage({
+  src,
+  alt,
+  className,
+  eager = false,
+  size = 400,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+  size?: number;
+}) {
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        width={size}
+        height={size}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={cn('aspect-square w-full object-cover', className)}
+      />
+    );
+  }
+  return (
+    <svg
+      viewBox="0 0 200 200"
+      role="img"
+      aria-label={alt}
+      className={cn('aspect-square w-full bg-emerald-50', className)}
+    >
+      <circle cx="100" cy="100" r="62" fill="#a16207" />
+      <circle cx="100" cy="100" r="56" fill="#166534" />
+      <ellipse cx="100" cy="128" rx="38" ry="10" fill="#22c55e" />
+      <rect x="97" y="58" width="5" height="70" fill="#fff" />
+      <path d="M102 58 L136 70 L102 82 Z" fill="#facc15" />
+      <circle cx="80" cy="126" r="5" fill="#fff" />
+    </svg>
+  );
+}

@@ -1,0 +1,12 @@
+/** Catalogue display helpers. API prices are dollars (2 decimals); 0 means free (spec section 9). */
+import { dollarsToCents, formatUsd } from '@shared/money';
+
+/** Dollars -> "$12.50", or 'FREE' at 0. */
+export function formatPrice(dollars: number): string {
+  return dollars === 0 ? 'FREE' : formatUsd(dollarsToCents(dollars));
+}
+
+/** Cents -> "$12.50", or 'FREE' at 0. */
+export function formatPriceCents(cents: number): string {
+  return cents === 0 ? 'FREE' : formatUsd(cents);
+}
