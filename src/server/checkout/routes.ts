@@ -1,4 +1,52 @@
-/** HTTP routes of the checkout module (placeholder until the module lands). */
+/**
+ * Checkout HTTP routes (storefront spec section 7 POST /api/create-order):
+ *
+ * - POST /api/create-order (X-Session-Id; CreateOrderBody) -> 201 {order} the first
+ *   time, 200 {order} for a replay of the same payment; 404 'Payment not found';
+ *   409 'Payment not completed' / refunded reasons; 500 when the order could not be
+ *   stored after payment (the client then shows the spec's 'Payment Successful!' path).
+ *
+ * POST /api/clear-cart lives in the cart module.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CheckoutConflict,
+  CreateOrderBody,
+  CreateOrderResponse,
+} from '../../shared/schemas/checkout';
+import { ApiError } from '../../shared/schemas/common';
+import { requireCartSession } from '../cart/routes';
+import { placeCatalogOrder } from './service';
 
-export async function checkoutRoutes(_app: FastifyInstance): Promise<void> {}
+const errors = { 400: ApiError, 404: ApiError, 409: CheckoutConflict, 500: ApiError };
+
+export async function checkoutRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+
+  app.post(
+    '/api/create-order',
+    {
+      onRequest: async (request) => {
+        requireCartSession(request);
+      },
+      schema: {
+        body: CreateOrderBody,
+        response: { 200: CreateOrderResponse, 201: CreateOrderResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await placeCatalogOrder(
+        deps,
+        {
+          sessionId: requireCartSession(request),
+          userId: request.user?.id ?? null,
+          body: request.body,
+        },
+        request.log,
+      );
+      return reply.status(result.created ? 201 : 200).send({ order: result.order });
+    },
+  );
+}

@@ -4,6 +4,7 @@
  * mismatch answers 409 "price changed" (DECISIONS.md "Money and pricing").
  */
 import { z } from 'zod';
+import { Order } from './orders';
 
 /** Checkout customer info form (storefront spec section 3). All required. */
 export const CustomerInfo = z.object({
@@ -34,21 +35,34 @@ export type PaymentSetup = z.infer<typeof PaymentSetup>;
 export const CreatePaymentOrderBody = z.object({
   intent: z.literal('CAPTURE').default('CAPTURE'),
   currency: z.literal('USD').default('USD'),
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/).optional(),
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .optional(),
   purpose: z.enum(['cart']).default('cart'),
   discountCode: z.string().trim().toUpperCase().max(64).optional(),
   /** Test provider only: what the simulated buyer does at capture. */
   testOutcome: z.enum(['approve', 'decline', 'pending']).optional(),
 });
 export type CreatePaymentOrderBody = z.infer<typeof CreatePaymentOrderBody>;
-export const CreatePaymentOrderResponse = z.object({ id: z.string(), amount: z.string(), currency: z.literal('USD') });
+export const CreatePaymentOrderResponse = z.object({
+  id: z.string(),
+  amount: z.string(),
+  currency: z.literal('USD'),
+});
 
-/** POST /paypal/order/{id}/capture answer. status COMPLETED means the money was captured for the expected amount. */
+/**
+ * POST /paypal/order/{id}/capture answer (HTTP 200 whatever the outcome). status
+ * COMPLETED means the money was captured for exactly the expected amount and currency;
+ * anything else (DECLINED, PENDING, REFUNDED, FAILED) means it does not count, and
+ * `message` says why in customer words.
+ */
 export const CapturePaymentResponse = z.object({
   id: z.string(),
   status: z.string(),
   captureId: z.string().nullable(),
   amount: z.string().nullable(),
+  message: z.string().optional(),
 });
 export type CapturePaymentResponse = z.infer<typeof CapturePaymentResponse>;
 
@@ -60,3 +74,32 @@ export const CreateOrderBody = z.object({
   shippingAddress: z.string().trim().max(600).nullable(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+/** Why an order was refused after payment (the payment is refunded). */
+export const ORDER_REJECT_REASONS = [
+  'price_changed',
+  'sold_out',
+  'unavailable',
+  'limit',
+  'code_used_up',
+  'code_invalid',
+] as const;
+
+/** 409 body of POST /paypal/order and POST /api/create-order: `message` plus what applies. */
+export const CheckoutConflict = z.object({
+  message: z.string(),
+  /** The server's amount (2-decimal string) when the client's amount differed. */
+  amount: z.string().optional(),
+  /** create-order: why the paid order was refused, and whether the refund went through. */
+  reason: z.enum(ORDER_REJECT_REASONS).optional(),
+  refunded: z.boolean().optional(),
+  /** Stock / limit details for the product named in `message`. */
+  productId: z.number().int().optional(),
+  available: z.number().int().optional(),
+  limit: z.number().int().optional(),
+  remaining: z.number().int().optional(),
+});
+export type CheckoutConflict = z.infer<typeof CheckoutConflict>;
+
+/** POST /api/create-order answer: 201 the first time, 200 with the same order on a replay. */
+export const CreateOrderResponse = z.object({ order: Order });
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;

@@ -1,0 +1,312 @@
+/**
+ * Catalogue checkout through the real routes with the offline test provider:
+ * cart -> POST /paypal/order -> capture -> POST /api/create-order, and every way it can
+ * stop (no capture, wrong session, declined capture, price changed, sold out, limit,
+ * failure after payment). State is read back from the database.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppHooks } from '../app';
+import { cartItems, discountCodes, orders, paymentIncidents, products } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import {
+  addToCart,
+  createPayment,
+  customer,
+  insertDiscount,
+  insertProduct,
+  payCart,
+  paymentState,
+} from './test-support';
+
+describe('catalogue checkout', () => {
+  let t: TestApp;
+  const hooks: AppHooks = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ hooks });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    hooks.beforeOrderCommit = undefined;
+  });
+
+  const stockOf = async (id: number) =>
+    (await t.db.select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
+  const ordersFor = (providerOrderId: string) =>
+    t.db.select().from(orders).where(eq(orders.paymentIntentId, providerOrderId));
+
+  it('places a paid order: tier prices, discount counted, stock taken, cart cleared; a replay answers the same order', async () => {
+    const pins = await insertProduct(t.db, {
+      name: 'Augusta Flag Pin',
+      priceCents: 1000,
+      stockQuantity: 50,
+    });
+    const marker = await insertProduct(t.db, {
+      name: 'Ball Marker',
+      priceCents: 400,
+      stockQuantity: 20,
+    });
+    const code = await insertDiscount(t.db, { code: 'SAVE10', discountValue: 10, maxUses: 3 });
+    const client = new TestClient(t.app);
+    await addToCart(client, pins.id, 10); // 10-24 tier: $9.00 each
+    await addToCart(client, marker.id, 1);
+
+    // 90.00 + 4.00 = 94.00; -10% = 9.40; + 5.99 shipping = 90.59
+    const create = await client.post('/paypal/order', {
+      intent: 'CAPTURE',
+      currency: 'USD',
+      amount: '90.59',
+      discountCode: 'save10',
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    const { id } = create.json();
+    expect(create.json()).toEqual({ id, amount: '90.59', currency: 'USD' });
+    const before = await paymentState(t.db, id);
+    expect(before.payment).toMatchObject({
+      purpose: 'cart',
+      reference: client.sessionId,
+      discountCode: 'SAVE10',
+      expectedCents: 9059,
+      status: 'created',
+    });
+    expect(before.provider).toMatchObject({ amountCents: 9059, currency: 'USD' });
+
+    const capture = await client.post(`/paypal/order/${id}/capture`);
+    expect(capture.statusCode).toBe(200);
+    expect(capture.json()).toMatchObject({ id, status: 'COMPLETED', amount: '90.59' });
+
+    const placed = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order } = placed.json();
+    expect(order).toMatchObject({
+      customerEmail: customer.customerEmail,
+      customerName: customer.customerName,
+      shippingAddress: customer.shippingAddress,
+      subtotalAmount: 94,
+      discountCode: 'SAVE10',
+      discountAmount: 9.4,
+      shippingAmount: 5.99,
+      totalAmount: 90.59,
+      paymentIntentId: id,
+      paymentStatus: 'paid',
+      status: 'processing',
+      items: [
+        { productId: pins.id, name: 'Augusta Flag Pin', quantity: 10, price: 9 },
+        { productId: marker.id, name: 'Ball Marker', quantity: 1, price: 4 },
+      ],
+    });
+
+    expect(await stockOf(pins.id)).toBe(40);
+    expect(await stockOf(marker.id)).toBe(19);
+    const [codeRow] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(codeRow!.currentUses).toBe(1);
+    expect(
+      await t.db.select().from(cartItems).where(eq(cartItems.sessionId, client.sessionId)),
+    ).toEqual([]);
+    const [row] = await ordersFor(id);
+    expect(row).toMatchObject({
+      totalCents: 9059,
+      subtotalCents: 9400,
+      discountCents: 940,
+      shippingCents: 599,
+      cartSessionId: client.sessionId,
+      userId: null,
+    });
+    expect(row!.items).toEqual([
+      { productId: pins.id, name: 'Augusta Flag Pin', quantity: 10, unitPriceCents: 900 },
+      { productId: marker.id, name: 'Ball Marker', quantity: 1, unitPriceCents: 400 },
+    ]);
+    expect((await paymentState(t.db, id)).payment.consumedAt).not.toBeNull();
+
+    const replay = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().order.id).toBe(order.id);
+    expect(await ordersFor(id)).toHaveLength(1);
+    expect(await stockOf(pins.id)).toBe(40);
+  });
+
+  it('marks the product out of stock when the last unit sells', async () => {
+    const last = await insertProduct(t.db, { stockQuantity: 2 });
+    const client = new TestClient(t.app);
+    await addToCart(client, last.id, 2);
+    const id = await payCart(client);
+    expect(
+      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(201);
+    const [row] = await t.db.select().from(products).where(eq(products.id, last.id));
+    expect(row).toMatchObject({ stockQuantity: 0, inStock: false });
+  });
+
+  it('places no order without a completed capture', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Payment not completed');
+    expect(await ordersFor(id)).toEqual([]);
+  });
+
+  it('never makes an order from a declined capture', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client, { testOutcome: 'decline' });
+    const capture = await client.post(`/paypal/order/${id}/capture`);
+    expect(capture.statusCode).toBe(200);
+    expect(capture.json().status).toBe('DECLINED');
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Payment not completed');
+    expect(await ordersFor(id)).toEqual([]);
+    expect(await stockOf(p.id)).toBe(5);
+  });
+
+  it("answers 404 for an unknown payment and for another session's payment", async () => {
+    const unknown = await new TestClient(t.app).post('/api/create-order', {
+      paypalOrderId: 'TEST-nope',
+      ...customer,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Payment not found');
+
+    const p = await insertProduct(t.db);
+    const owner = new TestClient(t.app);
+    await addToCart(owner, p.id, 1);
+    const id = await payCart(owner);
+    const thief = new TestClient(t.app);
+    await addToCart(thief, p.id, 1);
+    const res = await thief.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(404);
+    expect(await ordersFor(id)).toEqual([]);
+    // The owner can still place it.
+    expect(
+      (await owner.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(201);
+  });
+
+  it('validates the body and the session header', async () => {
+    const client = new TestClient(t.app);
+    const bad = await client.post('/api/create-order', {
+      paypalOrderId: 'x',
+      ...customer,
+      customerEmail: 'nope',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.customerEmail).toBe('Valid email is required');
+    const noSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-order',
+      payload: { paypalOrderId: 'x', ...customer },
+    });
+    expect(noSession.statusCode).toBe(400);
+    expect(noSession.json().message).toBe('Missing or invalid session id');
+  });
+
+  it('refunds and answers 409 when the cart changed after payment (price changed)', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 10 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    await addToCart(client, p.id, 1);
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'The price changed. Please review your order. Your payment has been refunded.',
+      reason: 'price_changed',
+      refunded: true,
+    });
+    const state = await paymentState(t.db, id);
+    expect(state.payment.status).toBe('refunded');
+    expect(state.payment.refundId).toBe(state.provider!.refundId);
+    expect(state.provider!.captureStatus).toBe('REFUNDED');
+    expect(await ordersFor(id)).toEqual([]);
+    expect(await stockOf(p.id)).toBe(10);
+    // A refunded payment cannot be used again.
+    const again = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This payment was refunded. Please check out again.');
+  });
+
+  it('refunds and answers 409 when the product sold out while paying', async () => {
+    const p = await insertProduct(t.db, { name: 'Masters Pin', stockQuantity: 3 });
+    const code = await insertDiscount(t.db, { maxUses: 10 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 2);
+    const id = await payCart(client, { discountCode: code.code });
+    await t.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, p.id));
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Sorry, "Masters Pin" sold out while you were paying. Your payment has been refunded.',
+    );
+    expect((await paymentState(t.db, id)).payment.status).toBe('refunded');
+    expect(await stockOf(p.id)).toBe(1);
+    const [codeRow] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(codeRow!.currentUses).toBe(0);
+    expect(
+      await t.db.select().from(cartItems).where(eq(cartItems.sessionId, client.sessionId)),
+    ).toHaveLength(1);
+  });
+
+  it('holds the per-customer limit across past orders of the same e-mail', async () => {
+    const promo = await insertProduct(t.db, {
+      name: 'American Flag Golf Pin',
+      purchaseLimit: 4,
+      stockQuantity: 100,
+    });
+    const first = new TestClient(t.app);
+    await addToCart(first, promo.id, 3);
+    const firstId = await payCart(first);
+    expect(
+      (await first.post('/api/create-order', { paypalOrderId: firstId, ...customer })).statusCode,
+    ).toBe(201);
+
+    const second = new TestClient(t.app); // another browser, same e-mail
+    await addToCart(second, promo.id, 2);
+    const id = await payCart(second);
+    const res = await second.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Sorry, "American Flag Golf Pin" is limited to 4 per customer. Your payment has been refunded.',
+    );
+    expect((await paymentState(t.db, id)).payment.status).toBe('refunded');
+    expect(await stockOf(promo.id)).toBe(97);
+  });
+
+  it('records an incident and answers 500 when the order cannot be stored after payment', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 4 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    hooks.beforeOrderCommit = async () => {
+      throw new Error('disk full');
+    };
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe(
+      'Your payment was received, but we could not record your order. Our team has been notified and will contact you.',
+    );
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]).toMatchObject({ kind: 'order_failed_after_payment', resolved: false });
+    expect(incidents[0]!.message).toContain('disk full');
+    expect(await ordersFor(id)).toEqual([]);
+    expect(await stockOf(p.id)).toBe(4);
+    expect((await paymentState(t.db, id)).payment).toMatchObject({
+      status: 'captured',
+      consumedAt: null,
+    });
+
+    // Once the fault is gone the same payment still places the order.
+    hooks.beforeOrderCommit = undefined;
+    expect(
+      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(201);
+  });
+});

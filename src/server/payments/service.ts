@@ -1,0 +1,387 @@
+/**
+ * Payments: provider orders the server created, their captures and refunds
+ * (storefront spec sections 4 "Checkout" and 7 paypal calls; back-office spec section 4
+ * "Payment pages"; DECISIONS.md "Money and pricing", "Payments").
+ *
+ * Every provider order has a `payments` row fixing the amount the server expects
+ * (cents, USD). A capture counts only when the provider's capture (not the order) is
+ * COMPLETED with exactly that amount and currency; anything else never makes the row
+ * `captured`. Money captured for a wrong amount is refunded and reported to the admin
+ * in `payment_incidents`. Provider calls use request ids derived from the row, so a
+ * retried capture or refund never moves money twice.
+ *
+ * The capture and refund functions are purpose-agnostic: the custom-order deposit,
+ * balance and invoice flows can use them with their own `purpose`/`reference`.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { centsToAmountString, dollarsToCents } from '../../shared/money';
+import type { CreatePaymentOrderBody } from '../../shared/schemas/checkout';
+import type { AppDeps } from '../app';
+import { type PricedCart, pastPurchases, priceCart } from '../cart/service';
+import type { DbOrTx } from '../db/client';
+import { paymentIncidents, payments } from '../db/schema';
+import { conflict, HttpError, notFound } from '../lib/errors';
+import { PaymentProviderError, type ProviderCapture } from './provider';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'config'>;
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+export const CART_EMPTY = 'Your cart is empty';
+export const PRICE_CHANGED = 'The price changed. Please review your order.';
+export const PROVIDER_UNAVAILABLE =
+  'The payment service is not answering right now. Please try again in a moment.';
+
+/** Capture answers, as the capture route shows them (status COMPLETED is the only success). */
+export interface CaptureAnswer {
+  id: string;
+  status: string;
+  captureId: string | null;
+  amount: string | null;
+  message?: string;
+}
+
+const MESSAGES = {
+  DECLINED: 'Your payment was declined. Please try another payment method.',
+  PENDING:
+    'Your payment is pending at the payment provider, so we could not place your order. Our team has been notified and will contact you.',
+  REFUNDED:
+    'Your payment could not be matched to your order and has been refunded. Please try again.',
+  FAILED: 'Your payment could not be completed. Please try again.',
+} as const;
+
+/** PayPal-Request-Id for the capture of a payment row: stable across retries. */
+export const captureRequestId = (row: Pick<PaymentRow, 'providerOrderId'>) =>
+  `${row.providerOrderId}-capture`;
+/** PayPal-Request-Id for the (full) refund of a payment row: stable across retries. */
+export const refundRequestId = (row: Pick<PaymentRow, 'providerOrderId'>) =>
+  `${row.providerOrderId}-refund`;
+
+/** Records a problem after a payment for the admin (back-office "logged for the admin"). */
+export async function recordIncident(
+  db: DbOrTx,
+  incident: { providerOrderId: string | null; kind: string; message: string; details?: unknown },
+): Promise<void> {
+  await db.insert(paymentIncidents).values({
+    providerOrderId: incident.providerOrderId,
+    kind: incident.kind,
+    message: incident.message,
+    details: incident.details ?? null,
+  });
+}
+
+/** The payment row for a provider order id, or null. */
+export async function findPayment(db: DbOrTx, providerOrderId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerOrderId, providerOrderId));
+  return row ?? null;
+}
+
+/**
+ * Creates a provider order for `expectedCents` (USD) and its `payments` row.
+ * Throws PaymentProviderError when the provider fails (after its own retries).
+ */
+export async function createProviderPayment(
+  deps: Deps,
+  input: {
+    purpose: PaymentRow['purpose'];
+    reference: string;
+    expectedCents: number;
+    discountCode?: string | null;
+    testOutcome?: CreatePaymentOrderBody['testOutcome'];
+  },
+): Promise<PaymentRow> {
+  const order = await deps.payments.createOrder({
+    amountCents: input.expectedCents,
+    currency: 'USD',
+    requestId: randomUUID(),
+    description: `${deps.config.STORE_NAME} order`,
+    ...(deps.payments.name === 'test' && input.testOutcome
+      ? { testOutcome: input.testOutcome }
+      : {}),
+  });
+  const [row] = await deps.db
+    .insert(payments)
+    .values({
+      provider: deps.payments.name,
+      providerOrderId: order.id,
+      purpose: input.purpose,
+      reference: input.reference,
+      discountCode: input.discountCode ?? null,
+      expectedCents: input.expectedCents,
+      currency: 'USD',
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Checks that every cart line can still be bought: active, enough stock, within the
+ * per-customer limit (cart + past orders). Throws 409 naming the product.
+ */
+export async function assertCartPurchasable(
+  db: DbOrTx,
+  cart: PricedCart,
+  who: { userId?: number | null; sessionId: string; email?: string | null },
+): Promise<void> {
+  for (const line of cart.lines) {
+    if (!line.isActive)
+      throw conflict(`"${line.name}" is no longer available. Please remove it from your cart.`);
+    if (line.stockQuantity <= 0)
+      throw conflict(`"${line.name}" is out of stock. Please remove it from your cart.`);
+    if (line.quantity > line.stockQuantity) {
+      throw conflict(
+        `Only ${line.stockQuantity} of "${line.name}" left in stock. Please update your cart.`,
+        {
+          productId: line.productId,
+          available: line.stockQuantity,
+        },
+      );
+    }
+  }
+  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
+  if (limited.length === 0) return;
+  const past = await pastPurchases(
+    db,
+    who,
+    limited.map((l) => l.productId),
+  );
+  for (const line of limited) {
+    const bought = past.get(line.productId) ?? 0;
+    if (bought + line.quantity > line.purchaseLimit!) {
+      throw conflict(`"${line.name}" is limited to ${line.purchaseLimit} per customer.`, {
+        productId: line.productId,
+        limit: line.purchaseLimit,
+        remaining: Math.max(0, line.purchaseLimit! - bought),
+      });
+    }
+  }
+}
+
+/**
+ * POST /paypal/order, purpose `cart`: prices the caller's cart on the server (tier
+ * prices, discount code, shipping), checks it can be bought, then creates the provider
+ * order for that total. Throws 409 'Your cart is empty', 409 with the discount code's
+ * error, 409 'The price changed. Please review your order.' when the client's `amount`
+ * differs (body carries the server `amount`), 409 for stock/limits, 502 when the
+ * provider does not answer.
+ */
+export async function createCartPayment(
+  deps: Deps,
+  who: { sessionId: string; userId: number | null },
+  body: CreatePaymentOrderBody,
+): Promise<{ id: string; amount: string; currency: 'USD' }> {
+  const cart = await priceCart(deps.db, who.sessionId, body.discountCode ?? null);
+  if (cart.lines.length === 0) throw conflict(CART_EMPTY);
+  if (body.discountCode && cart.discountError) throw conflict(cart.discountError);
+  const amount = centsToAmountString(cart.totalCents);
+  if (body.amount !== undefined && dollarsToCents(body.amount) !== cart.totalCents) {
+    throw conflict(PRICE_CHANGED, { amount });
+  }
+  if (cart.totalCents <= 0) throw conflict('There is nothing to pay for this order.');
+  await assertCartPurchasable(deps.db, cart, who);
+  let row: PaymentRow;
+  try {
+    row = await createProviderPayment(deps, {
+      purpose: 'cart',
+      reference: who.sessionId,
+      expectedCents: cart.totalCents,
+      discountCode: cart.discount?.code ?? null,
+      testOutcome: body.testOutcome,
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw new HttpError(502, PROVIDER_UNAVAILABLE);
+    throw err;
+  }
+  return { id: row.providerOrderId, amount, currency: 'USD' };
+}
+
+/** The answer for a payment row whose capture was already decided. */
+export function captureAnswerOf(row: PaymentRow): CaptureAnswer {
+  const base = {
+    id: row.providerOrderId,
+    captureId: row.captureId,
+    amount: row.capturedCents === null ? null : centsToAmountString(row.capturedCents),
+  };
+  switch (row.status) {
+    case 'captured':
+      return { ...base, status: 'COMPLETED' };
+    case 'declined':
+      return { ...base, status: 'DECLINED', message: MESSAGES.DECLINED };
+    case 'refunded':
+      return { ...base, status: 'REFUNDED', message: MESSAGES.REFUNDED };
+    case 'failed':
+      return row.failureReason?.startsWith('PENDING')
+        ? { ...base, status: 'PENDING', message: MESSAGES.PENDING }
+        : { ...base, status: 'FAILED', message: MESSAGES.FAILED };
+    default:
+      return { ...base, status: 'CREATED', message: MESSAGES.FAILED };
+  }
+}
+
+/** Moves a `created` row to its decided state; null when another request decided first. */
+async function decide(
+  db: DbOrTx,
+  row: PaymentRow,
+  set: Partial<Pick<PaymentRow, 'status' | 'captureId' | 'capturedCents' | 'failureReason'>>,
+): Promise<PaymentRow | null> {
+  const [updated] = await db
+    .update(payments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'created')))
+    .returning();
+  return updated ?? null;
+}
+
+/**
+ * Refunds a payment's capture in full through the provider (stable request id) and
+ * stores the refund id; the row becomes `refunded`. On failure records a
+ * `refund_failed` incident and returns null (never throws for provider failures).
+ */
+export async function refundPayment(
+  deps: Deps,
+  row: PaymentRow,
+  reason: string,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  if (!row.captureId) return null;
+  try {
+    const refund = await deps.payments.refundCapture(row.captureId, refundRequestId(row));
+    await deps.db
+      .update(payments)
+      .set({
+        status: 'refunded',
+        refundId: refund.refundId,
+        failureReason: reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, row.id));
+    return refund.refundId;
+  } catch (err) {
+    log.error({ err, providerOrderId: row.providerOrderId }, 'refund failed');
+    await recordIncident(deps.db, {
+      providerOrderId: row.providerOrderId,
+      kind: 'refund_failed',
+      message: `Automatic refund failed; refund the capture by hand. Reason for the refund: ${reason}`,
+      details: { captureId: row.captureId, error: String(err), paymentId: row.id },
+    });
+    return null;
+  }
+}
+
+/**
+ * POST /paypal/order/{id}/capture: captures a provider order the server created
+ * (404 'Payment not found' otherwise). Idempotent: a decided payment answers its
+ * stored result; concurrent captures send the same request id, so the provider
+ * captures once. The row becomes `captured` only for a COMPLETED capture of exactly
+ * the expected amount and currency; a DECLINED/FAILED capture -> `declined`; a
+ * PENDING one -> `failed` + incident; a COMPLETED capture of another amount or
+ * currency is refunded (`refunded`) + incident. Throws 409 when the buyer has not
+ * approved the payment yet, 502 when the provider does not answer.
+ */
+export async function capturePayment(
+  deps: Deps,
+  providerOrderId: string,
+  log: FastifyBaseLogger,
+): Promise<CaptureAnswer> {
+  const row = await findPayment(deps.db, providerOrderId);
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  if (row.status !== 'created') return captureAnswerOf(row);
+
+  let result: ProviderCapture;
+  try {
+    result = await deps.payments.captureOrder(row.providerOrderId, captureRequestId(row));
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.warn({ err, providerOrderId }, 'capture failed at the provider');
+    if (err.issue === 'ORDER_NOT_APPROVED' || err.issue === 'PAYER_ACTION_REQUIRED') {
+      throw conflict(
+        'The payment has not been approved yet. Please complete it in the payment window.',
+      );
+    }
+    const status = err.providerStatus;
+    // No answer, provider trouble or our own credentials refused: nothing was decided.
+    if (
+      status === undefined ||
+      status >= 500 ||
+      status === 429 ||
+      status === 401 ||
+      status === 403
+    ) {
+      throw new HttpError(502, PROVIDER_UNAVAILABLE);
+    }
+    const declined = err.issue === 'INSTRUMENT_DECLINED' || err.issue === 'TRANSACTION_REFUSED';
+    const decided = await decide(deps.db, row, {
+      status: declined ? 'declined' : 'failed',
+      failureReason: err.message,
+    });
+    return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+  }
+
+  const captured = { captureId: result.captureId, capturedCents: result.amountCents };
+  const amountOk = result.amountCents === row.expectedCents && result.currency === row.currency;
+  if (result.captureStatus === 'COMPLETED' && amountOk) {
+    const decided = await decide(deps.db, row, { status: 'captured', ...captured });
+    return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+  }
+
+  if (result.captureStatus === 'COMPLETED') {
+    // Money moved, but not the amount this order expects: give it back.
+    const reason = `Captured ${result.amountCents ?? '?'} ${result.currency ?? '?'} cents, expected ${row.expectedCents} ${row.currency}`;
+    const decided = await decide(deps.db, row, {
+      status: 'failed',
+      failureReason: reason,
+      ...captured,
+    });
+    if (!decided) return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
+    await recordIncident(deps.db, {
+      providerOrderId,
+      kind: 'capture_amount_mismatch',
+      message: `${reason}; the capture is refunded automatically.`,
+      details: { paymentId: row.id, capture: result },
+    });
+    await refundPayment(deps, decided, reason, log);
+    return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
+  }
+
+  if (result.captureStatus === 'PENDING') {
+    const reason = 'PENDING: the capture is pending at the provider';
+    const decided = await decide(deps.db, row, {
+      status: 'failed',
+      failureReason: reason,
+      ...captured,
+    });
+    if (decided) {
+      await recordIncident(deps.db, {
+        providerOrderId,
+        kind: 'capture_pending',
+        message:
+          'A capture is PENDING at the provider, so no order was placed. If it completes, refund it or contact the customer.',
+        details: {
+          paymentId: row.id,
+          reference: row.reference,
+          purpose: row.purpose,
+          capture: result,
+        },
+      });
+    }
+    return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+  }
+
+  const decided = await decide(deps.db, row, {
+    status: 'declined',
+    failureReason: `Capture ${result.captureStatus ?? 'missing'} (order ${result.orderStatus})`,
+    ...captured,
+  });
+  return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+}
+
+/** GET /paypal/setup values. */
+export async function paymentSetup(deps: Deps) {
+  const { clientId, clientToken } = await deps.payments.setup();
+  return { provider: deps.payments.name, clientId, clientToken, currency: 'USD' as const };
+}
