@@ -67,7 +67,8 @@ export function toCartItem(line: CartViewLine): CartItem {
   };
 }
 
-const errors = { 400: ApiError, 404: ApiError, 409: ApiError };
+/** 409 bodies carry details besides the message (e.g. `available`, `limit`, `remaining`). */
+const errors = { 400: ApiError, 404: ApiError, 409: ApiError.loose() };
 const Message = z.object({ message: z.string() });
 
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {

@@ -114,6 +114,7 @@ export async function listenForCatalogChanges(
   let closed = false;
   let client: import('pg').PoolClient | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let releaseClient: ((err?: Error) => void) | null = null;
   const connect = async (): Promise<void> => {
     try {
       const c = await pool.connect();
@@ -122,23 +123,36 @@ export async function listenForCatalogChanges(
         return;
       }
       client = c;
-      c.on('notification', (msg) => {
+      let released = false;
+      const release = (err?: Error) => {
+        if (released) return;
+        released = true;
+        c.removeListener('notification', onNotification);
+        c.removeListener('error', onError);
+        c.release(err);
+      };
+      const onNotification = (msg: { channel: string }) => {
         if (msg.channel === CATALOG_CHANNEL) onChange();
-      });
-      c.on('error', (err) => {
+      };
+      const onError = (err: Error) => {
         cache.listening = false;
         cache.invalidate();
+        if (client === c) client = null;
+        release(err);
+        if (closed) return;
         log.warn({ err }, 'catalogue change listener lost its connection; reconnecting');
-        client = null;
-        c.release(err);
-        if (!closed) retry = setTimeout(() => void connect(), 1000);
-      });
+        retry = setTimeout(() => void connect(), 1000);
+      };
+      c.on('notification', onNotification);
+      c.on('error', onError);
+      releaseClient = release;
       await c.query(`LISTEN ${CATALOG_CHANNEL}`);
       cache.invalidate();
       cache.listening = true;
     } catch (err) {
+      if (closed) return;
       log.warn({ err }, 'catalogue change listener could not start; product list is not cached');
-      if (!closed) retry = setTimeout(() => void connect(), 5000);
+      retry = setTimeout(() => void connect(), 5000);
     }
   };
   await connect();
@@ -148,12 +162,12 @@ export async function listenForCatalogChanges(
     if (retry) clearTimeout(retry);
     const c = client;
     client = null;
-    if (c) {
-      try {
-        await c.query(`UNLISTEN ${CATALOG_CHANNEL}`);
-      } finally {
-        c.release();
-      }
+    if (!c) return;
+    try {
+      await c.query(`UNLISTEN ${CATALOG_CHANNEL}`);
+      releaseClient?.();
+    } catch (err) {
+      releaseClient?.(err as Error);
     }
   };
 }

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDiscountCode } from '../../shared/schemas/cart';
+import { insertProduct, signedInClient } from '../catalog/testing';
+import { discountCodes } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { findDiscountCode } from './service';
+
+describe('discount codes', () => {
+  let t: TestApp;
+  let anon: TestClient;
+  let admin: TestClient;
+  let customer: TestClient;
+  const day = 24 * 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    anon = new TestClient(t.app);
+    admin = (await signedInClient(t, 'admin')).client;
+    customer = (await signedInClient(t, 'user')).client;
+    await t.db.insert(discountCodes).values([
+      { code: 'WELCOME10', discountType: 'percentage', discountValue: 10 },
+      { code: 'SAVE5', discountType: 'fixed', discountValue: 500 },
+      { code: 'BIRDIE20', discountType: 'percentage', discountValue: 20, minimumOrderCents: 10000 },
+      {
+        code: 'EAGLE15',
+        discountType: 'percentage',
+        discountValue: 15,
+        maxUses: 5,
+        currentUses: 5,
+      },
+      {
+        code: 'SPRING2024',
+        discountType: 'percentage',
+        discountValue: 25,
+        validUntil: new Date(Date.now() - day),
+      },
+      {
+        code: 'FUTURE',
+        discountType: 'percentage',
+        discountValue: 25,
+        validFrom: new Date(Date.now() + day),
+      },
+      { code: 'OLDCODE', discountType: 'percentage', discountValue: 30, isActive: false },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const validate = (client: TestClient, code: string, orderAmount: number, extra: object = {}) =>
+    client.post('/api/discount-codes/validate', { code, orderAmount, ...extra });
+
+  describe('POST /api/discount-codes/validate', () => {
+    it('answers a valid percentage code with the discount on the amount (code case-insensitive)', async () => {
+      const res = await validate(anon, ' welcome10 ', 59.99);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        valid: true,
+        discountAmount: 6,
+        error: null,
+        discountCode: { code: 'WELCOME10', discountType: 'percentage', discountValue: 10 },
+      });
+    });
+
+    it('answers a fixed code, capped at the amount', async () => {
+      expect((await validate(anon, 'SAVE5', 20)).json()).toMatchObject({
+        valid: true,
+        discountAmount: 5,
+        discountCode: { code: 'SAVE5', discountType: 'fixed', discountValue: 5 },
+      });
+      expect((await validate(anon, 'SAVE5', 3.5)).json()).toMatchObject({
+        valid: true,
+        discountAmount: 3.5,
+      });
+    });
+
+    it('answers 200 valid:false with the reason for unknown, inactive, expired, not-yet-valid, used-up and below-minimum codes', async () => {
+      const cases: [string, number, string][] = [
+        ['NOSUCHCODE', 50, 'Invalid discount code'],
+        ['OLDCODE', 50, 'This discount code is not active'],
+        ['SPRING2024', 50, 'This discount code has expired'],
+        ['FUTURE', 50, 'This discount code is not valid yet'],
+        ['EAGLE15', 50, 'This discount code has reached its usage limit'],
+        ['BIRDIE20', 99.99, 'Minimum order of $100.00 required for this code'],
+      ];
+      for (const [code, amount, error] of cases) {
+        const res = await validate(anon, code, amount);
+        expect(res.statusCode, code).toBe(200);
+        expect(res.json(), code).toEqual({
+          valid: false,
+          discountAmount: 0,
+          error,
+          discountCode: null,
+        });
+      }
+      expect((await validate(anon, 'BIRDIE20', 100)).json()).toMatchObject({
+        valid: true,
+        discountAmount: 20,
+      });
+    });
+
+    it('rejects an empty code and a bad amount with 400', async () => {
+      const empty = await validate(anon, '   ', 10);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe('Please enter a discount code');
+      expect((await validate(anon, 'WELCOME10', -1)).statusCode).toBe(400);
+      expect(
+        (await anon.post('/api/discount-codes/validate', { code: 'WELCOME10' })).statusCode,
+      ).toBe(400);
+    });
+
+    it("uses the server's cart subtotal, not the client's amount, when the session's cart has items", async () => {
+      const p = await insertProduct(t, { priceCents: 2500 });
+      const c = new TestClient(t.app);
+      // Empty cart: the client's amount is used.
+      expect((await validate(c, 'BIRDIE20', 150)).json()).toMatchObject({
+        valid: true,
+        discountAmount: 30,
+      });
+      await c.post('/api/cart', { productId: p.id, quantity: 2 });
+      const lied = await validate(c, 'BIRDIE20', 1000);
+      expect(lied.json()).toMatchObject({
+        valid: false,
+        error: 'Minimum order of $100.00 required for this code',
+      });
+      expect((await validate(c, 'WELCOME10', 1000)).json()).toMatchObject({
+        valid: true,
+        discountAmount: 5,
+      });
+      // The wizard checks a custom-order total: its amount counts.
+      expect((await validate(c, 'WELCOME10', 1000, { purpose: 'custom' })).json()).toMatchObject({
+        discountAmount: 100,
+      });
+    });
+
+    it('is rate-limited per client address (429 after 30 a minute)', async () => {
+      const call = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/discount-codes/validate',
+          payload: { code: 'X', orderAmount: 1 },
+          remoteAddress: '203.0.113.9',
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await call()).statusCode);
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      expect((await call()).json().message).toMatch(/Too many requests/);
+    });
+  });
+
+  describe('admin', () => {
+    it('lists every code with usedCount for admins; 401 signed out, 403 for customers', async () => {
+      expect((await anon.get('/api/discount-codes')).statusCode).toBe(401);
+      expect((await customer.get('/api/discount-codes')).statusCode).toBe(403);
+      const res = await admin.get('/api/discount-codes');
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as AdminDiscountCode[];
+      expect(list.find((c) => c.code === 'EAGLE15')).toMatchObject({
+        usedCount: 5,
+        maxUses: 5,
+        discountValue: 15,
+        isActive: true,
+      });
+      expect(list.find((c) => c.code === 'SAVE5')).toMatchObject({
+        discountType: 'fixed',
+        discountValue: 5,
+        minimumOrderAmount: 0,
+      });
+      expect(list.find((c) => c.code === 'BIRDIE20')).toMatchObject({ minimumOrderAmount: 100 });
+      expect(list.find((c) => c.code === 'OLDCODE')).toMatchObject({ isActive: false });
+    });
+
+    it('activates and deactivates a code (PATCH), which validation then honours', async () => {
+      const row = (await findDiscountCode(t.db, 'oldcode'))!;
+      expect(
+        (await anon.patch(`/api/discount-codes/${row.id}`, { isActive: true })).statusCode,
+      ).toBe(401);
+      expect(
+        (await customer.patch(`/api/discount-codes/${row.id}`, { isActive: true })).statusCode,
+      ).toBe(403);
+      const on = await admin.patch(`/api/discount-codes/${row.id}`, { isActive: true });
+      expect(on.statusCode).toBe(200);
+      expect(on.json()).toMatchObject({ code: 'OLDCODE', isActive: true });
+      expect((await validate(anon, 'OLDCODE', 10)).json()).toMatchObject({
+        valid: true,
+        discountAmount: 3,
+      });
+      await admin.patch(`/api/discount-codes/${row.id}`, { isActive: false });
+      expect((await findDiscountCode(t.db, 'OLDCODE'))!.isActive).toBe(false);
+      expect(
+        (await admin.patch(`/api/discount-codes/${row.id}`, { isActive: 'yes' })).statusCode,
+      ).toBe(400);
+      expect((await admin.patch('/api/discount-codes/999999', { isActive: true })).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('creates codes (dollars in, cents stored) and refuses duplicates and bad values', async () => {
+      const body = {
+        code: 'putt7',
+        discountType: 'fixed',
+        discountValue: 7.5,
+        minimumOrderAmount: 30,
+        maxUses: 10,
+      };
+      expect((await customer.post('/api/discount-codes', body)).statusCode).toBe(403);
+      const res = await admin.post('/api/discount-codes', body);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        code: 'PUTT7',
+        discountValue: 7.5,
+        minimumOrderAmount: 30,
+        maxUses: 10,
+        usedCount: 0,
+      });
+      const row = (await findDiscountCode(t.db, 'PUTT7'))!;
+      expect(row).toMatchObject({ discountValue: 750, minimumOrderCents: 3000 });
+      const dup = await admin.post('/api/discount-codes', body);
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json().message).toBe('This discount code already exists');
+      for (const bad of [
+        { ...body, code: 'NEWPCT', discountType: 'percentage', discountValue: 150 },
+        { ...body, code: 'X' },
+        { ...body, code: 'NEWNEG', discountValue: -1 },
+        { ...body, code: 'NEWDATE', validFrom: '2030-01-02', validUntil: '2030-01-01' },
+      ]) {
+        expect((await admin.post('/api/discount-codes', bad)).statusCode, JSON.stringify(bad)).toBe(
+          400,
+        );
+      }
+    });
+
+    it('deletes a code (admin only); it then validates as unknown', async () => {
+      const [row] = await t.db
+        .insert(discountCodes)
+        .values({ code: 'DELETEME', discountType: 'percentage', discountValue: 5 })
+        .returning();
+      expect((await anon.delete(`/api/discount-codes/${row!.id}`)).statusCode).toBe(401);
+      expect((await customer.delete(`/api/discount-codes/${row!.id}`)).statusCode).toBe(403);
+      const res = await admin.delete(`/api/discount-codes/${row!.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Discount code deleted' });
+      expect(await t.db.select().from(discountCodes).where(eq(discountCodes.id, row!.id))).toEqual(
+        [],
+      );
+      expect((await validate(anon, 'DELETEME', 10)).json().error).toBe('Invalid discount code');
+      expect((await admin.delete(`/api/discount-codes/${row!.id}`)).statusCode).toBe(404);
+    });
+  });
+
+  it('findDiscountCode normalises input and returns null for unknown or empty codes', async () => {
+    expect((await findDiscountCode(t.db, '  save5 '))?.code).toBe('SAVE5');
+    expect(await findDiscountCode(t.db, 'missing')).toBeNull();
+    expect(await findDiscountCode(t.db, '   ')).toBeNull();
+  });
+});
