@@ -307,7 +307,8 @@ export async function startPaypalStub(
         order.status = 'COMPLETED';
         answer = { status: 201, body: orderJson(order) };
       }
-      idempotent.set(key, answer);
+      // 5xx answers are not kept: the caller is meant to retry them with the same id.
+      if (answer.status < 500) idempotent.set(key, answer);
       return answer;
     }
 

@@ -280,8 +280,10 @@ export async function refundPayment(
  * captures once. The row becomes `captured` only for a COMPLETED capture of exactly
  * the expected amount and currency; a DECLINED/FAILED capture -> `declined`; a
  * PENDING one -> `failed` + incident; a COMPLETED capture of another amount or
- * currency is refunded (`refunded`) + incident. Throws 409 when the buyer has not
- * approved the payment yet, 502 when the provider does not answer.
+ * currency is refunded (`refunded`) + incident; a provider refusal of the buyer's
+ * instrument -> `declined`. Throws 409 when the buyer has not approved the payment
+ * yet or the provider refused the call otherwise (row left `created`: nothing was
+ * decided), 502 when the provider does not answer.
  */
 export async function capturePayment(
   deps: Deps,
@@ -314,12 +316,16 @@ export async function capturePayment(
     ) {
       throw new HttpError(502, PROVIDER_UNAVAILABLE);
     }
-    const declined = err.issue === 'INSTRUMENT_DECLINED' || err.issue === 'TRANSACTION_REFUSED';
-    const decided = await decide(deps.db, row, {
-      status: declined ? 'declined' : 'failed',
-      failureReason: err.message,
-    });
-    return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+    if (err.issue === 'INSTRUMENT_DECLINED' || err.issue === 'TRANSACTION_REFUSED') {
+      const decided = await decide(deps.db, row, {
+        status: 'declined',
+        failureReason: err.message,
+      });
+      return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+    }
+    // Anything else (expired order, a simultaneous duplicate request, ...) decides
+    // nothing: a concurrent capture of the same order may still succeed.
+    throw conflict(MESSAGES.FAILED);
   }
 
   const captured = { captureId: result.captureId, capturedCents: result.amountCents };

@@ -1,0 +1,191 @@
+/**
+ * Concurrency of POST /api/create-order (DECISIONS.md "Catalogue": stock never below
+ * zero; discount uses never past maxUses; a payment makes one order).
+ *
+ * On PostgreSQL the first order's transaction is held open in `beforeOrderCommit`
+ * until an observer connection sees at least N other transactions of the same test
+ * database waiting on a row lock (pg_stat_activity wait_event_type 'Lock'): proof that
+ * the requests really overlap rather than running one after another. PGlite runs one
+ * transaction at a time, so there the same outcomes are checked without that proof.
+ */
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppHooks } from '../app';
+import { discountCodes, orders, payments, products, testPaymentOrders } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { testDbKind } from '../test/db';
+import { addToCart, customer, insertDiscount, insertProduct, payCart } from './test-support';
+
+const onPostgres = testDbKind() === 'postgres';
+
+describe('create-order under concurrency', () => {
+  let t: TestApp;
+  let observer: pg.Client | null = null;
+  const hooks: AppHooks = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ hooks, poolSize: 20 });
+    if (onPostgres) {
+      observer = new pg.Client({ connectionString: t.database.pool!.options.connectionString });
+      await observer.connect();
+    }
+  });
+  afterAll(async () => {
+    await observer?.end();
+    await t.close();
+  });
+  beforeEach(() => {
+    hooks.beforeOrderCommit = undefined;
+  });
+
+  /** Transactions of this database currently waiting for a lock. */
+  async function lockWaiters(): Promise<number> {
+    const res = await observer!.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return res.rows[0]!.n;
+  }
+
+  /**
+   * Holds the first order's transaction open (postgres only) until `waiters` other
+   * transactions wait on its locks, or 15 s pass. Returns a getter for the most seen.
+   */
+  function holdFirstCommit(waiters: number): () => number {
+    let calls = 0;
+    let seen = 0;
+    hooks.beforeOrderCommit = async () => {
+      calls += 1;
+      if (calls > 1 || !onPostgres) return;
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        seen = Math.max(seen, await lockWaiters());
+        if (seen >= waiters) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    return () => seen;
+  }
+
+  /** n shoppers, each with `quantity` of a product in the cart, all paid (captured). */
+  async function paidShoppers(n: number, productFor: (i: number) => number, discountCode?: string) {
+    return Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const client = new TestClient(t.app);
+        await addToCart(client, productFor(i), 1);
+        const paymentId = await payCart(client, discountCode ? { discountCode } : {});
+        return { client, paymentId };
+      }),
+    );
+  }
+
+  it('40 paid orders for 10 in stock: exactly 10 orders, stock 0, the 30 others refunded', async () => {
+    const pin = await insertProduct(t.db, { name: 'Limited Masters Pin', stockQuantity: 10 });
+    const shoppers = await paidShoppers(40, () => pin.id);
+    const overlap = holdFirstCommit(10);
+
+    const results = await Promise.all(
+      shoppers.map(({ client, paymentId }) =>
+        client.post('/api/create-order', { paypalOrderId: paymentId, ...customer }),
+      ),
+    );
+
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(30);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json().message).toBe(
+        'Sorry, "Limited Masters Pin" sold out while you were paying. Your payment has been refunded.',
+      );
+    }
+    const [row] = await t.db.select().from(products).where(eq(products.id, pin.id));
+    expect(row).toMatchObject({ stockQuantity: 0, inStock: false });
+
+    const ids = shoppers.map((s) => s.paymentId);
+    expect(
+      await t.db.select().from(orders).where(inArray(orders.paymentIntentId, ids)),
+    ).toHaveLength(10);
+    const rows = await t.db.select().from(payments).where(inArray(payments.providerOrderId, ids));
+    expect(rows.filter((p) => p.status === 'captured' && p.consumedAt)).toHaveLength(10);
+    const refunded = rows.filter((p) => p.status === 'refunded');
+    expect(refunded).toHaveLength(30);
+    expect(refunded.every((p) => p.refundId && !p.consumedAt)).toBe(true);
+    const providerRefunds = await t.db
+      .select()
+      .from(testPaymentOrders)
+      .where(and(inArray(testPaymentOrders.id, ids), isNotNull(testPaymentOrders.refundId)));
+    expect(providerRefunds).toHaveLength(30);
+    expect(providerRefunds.every((o) => o.captureStatus === 'REFUNDED')).toBe(true);
+    if (onPostgres) expect(overlap()).toBeGreaterThanOrEqual(10);
+  });
+
+  it('20 paid orders with a code limited to 5 uses: exactly 5 discounted orders, the others refunded', async () => {
+    const code = await insertDiscount(t.db, { code: 'FIVEONLY', discountValue: 15, maxUses: 5 });
+    const pins = await Promise.all(
+      Array.from({ length: 20 }, () => insertProduct(t.db, { stockQuantity: 10 })),
+    );
+    const shoppers = await paidShoppers(20, (i) => pins[i]!.id, code.code);
+    const overlap = holdFirstCommit(10);
+
+    const results = await Promise.all(
+      shoppers.map(({ client, paymentId }) =>
+        client.post('/api/create-order', { paypalOrderId: paymentId, ...customer }),
+      ),
+    );
+
+    const placed = results.filter((r) => r.statusCode === 201);
+    expect(placed).toHaveLength(5);
+    expect(placed.every((r) => r.json().order.discountCode === 'FIVEONLY')).toBe(true);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({
+        message:
+          'Sorry, the discount code "FIVEONLY" was used up while you were paying. Your payment has been refunded.',
+        reason: 'code_used_up',
+        refunded: true,
+      });
+    }
+    const [codeRow] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(codeRow!.currentUses).toBe(5);
+    const stock = await t.db
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          pins.map((p) => p.id),
+        ),
+      );
+    expect(stock.filter((p) => p.stockQuantity === 9)).toHaveLength(5);
+    expect(stock.filter((p) => p.stockQuantity === 10)).toHaveLength(15);
+    const ids = shoppers.map((s) => s.paymentId);
+    const rows = await t.db.select().from(payments).where(inArray(payments.providerOrderId, ids));
+    expect(rows.filter((p) => p.status === 'refunded' && p.refundId)).toHaveLength(15);
+    if (onPostgres) expect(overlap()).toBeGreaterThanOrEqual(10);
+  });
+
+  it('the same payment submitted 10 times at once makes one order', async () => {
+    const pin = await insertProduct(t.db, { stockQuantity: 5 });
+    const [{ client, paymentId }] = await paidShoppers(1, () => pin.id);
+    const overlap = holdFirstCommit(5);
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        client.post('/api/create-order', { paypalOrderId: paymentId, ...customer }),
+      ),
+    );
+
+    expect(results.map((r) => r.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
+    expect(
+      await t.db.select().from(orders).where(eq(orders.paymentIntentId, paymentId)),
+    ).toHaveLength(1);
+    const [row] = await t.db.select().from(products).where(eq(products.id, pin.id));
+    expect(row!.stockQuantity).toBe(4);
+    if (onPostgres) expect(overlap()).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * Payment routes (/paypal/... and /api/paypal/...): server-priced payment orders,
+ * capture verification (only a COMPLETED capture of the expected amount counts),
+ * idempotent captures, and the whole flow against the PayPal stub with the real
+ * PayPal adapter.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  createPayment,
+  customer,
+  insertDiscount,
+  insertProduct,
+  paymentState,
+} from '../checkout/test-support';
+import { orders, paymentIncidents, payments, products, testPaymentOrders } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { createPaypalProvider } from './paypal-provider';
+import { type PaypalStub, startPaypalStub } from './paypal-stub';
+
+describe('payment routes with the test provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET setup answers at /paypal and /api/paypal', async () => {
+    for (const url of ['/paypal/setup', '/api/paypal/setup']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        provider: 'test',
+        clientId: null,
+        clientToken: null,
+        currency: 'USD',
+      });
+    }
+  });
+
+  it('prices the cart on the server and records the expected amount', async () => {
+    const p = await insertProduct(t.db, { priceCents: 250 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 25); // 25+ tier: 20% off -> $2.00 each
+    const res = await client.post('/api/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().amount).toBe('55.99'); // 25 x 2.00 + 5.99
+    const { payment, provider } = await paymentState(t.db, res.json().id);
+    expect(payment).toMatchObject({
+      provider: 'test',
+      purpose: 'cart',
+      reference: client.sessionId,
+      expectedCents: 5599,
+      discountCode: null,
+    });
+    expect(provider!.amountCents).toBe(5599);
+  });
+
+  it('answers 409 for an empty cart, a code that does not apply, a different amount, and stock', async () => {
+    const client = new TestClient(t.app);
+    const empty = await client.post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toBe('Your cart is empty');
+
+    const p = await insertProduct(t.db, { name: 'Tour Pin', priceCents: 1000, stockQuantity: 3 });
+    await addToCart(client, p.id, 2);
+    const badCode = await client.post('/paypal/order', { discountCode: 'NOSUCH' });
+    expect(badCode.statusCode).toBe(409);
+    expect(badCode.json().message).toBe('Invalid discount code');
+    const minimum = await insertDiscount(t.db, { minimumOrderCents: 5000 });
+    const tooSmall = await client.post('/paypal/order', { discountCode: minimum.code });
+    expect(tooSmall.statusCode).toBe(409);
+    expect(tooSmall.json().message).toBe('Minimum order of $50.00 required for this code');
+
+    const changed = await client.post('/paypal/order', { amount: '20.00' });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toEqual({
+      message: 'The price changed. Please review your order.',
+      amount: '25.99',
+    });
+
+    await t.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, p.id));
+    const stock = await client.post('/paypal/order', {});
+    expect(stock.statusCode).toBe(409);
+    expect(stock.json()).toMatchObject({
+      message: 'Only 1 of "Tour Pin" left in stock. Please update your cart.',
+      available: 1,
+    });
+
+    expect(
+      await t.db.select().from(payments).where(eq(payments.reference, client.sessionId)),
+    ).toEqual([]);
+  });
+
+  it('needs the session header and a valid body', async () => {
+    const noSession = await t.app.inject({ method: 'POST', url: '/paypal/order', payload: {} });
+    expect(noSession.statusCode).toBe(400);
+    expect(noSession.json().message).toBe('Missing or invalid session id');
+    const badAmount = await new TestClient(t.app).post('/paypal/order', { amount: '12.345' });
+    expect(badAmount.statusCode).toBe(400);
+    expect(badAmount.json().errors.amount).toBeDefined();
+  });
+
+  it('capture: COMPLETED once; a replay answers the stored result without a second capture', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/paypal/order/${id}/capture`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ id, status: 'COMPLETED', amount: '15.99' });
+    const again = await client.post(`/api/paypal/order/${id}/capture`);
+    expect(again.json()).toEqual(first.json());
+    const { payment, provider } = await paymentState(t.db, id);
+    expect(payment).toMatchObject({
+      status: 'captured',
+      capturedCents: 1599,
+      captureId: provider!.captureId,
+    });
+    expect(provider!.requestIds.capture).toBe(`${id}-capture`);
+  });
+
+  it('capture of an unknown payment answers 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/paypal/order/TEST-unknown/capture' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Payment not found');
+  });
+
+  it('a declined capture answers status DECLINED and is stored as declined', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client, { testOutcome: 'decline' });
+    const res = await client.post(`/paypal/order/${id}/capture`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'DECLINED',
+      message: 'Your payment was declined. Please try another payment method.',
+    });
+    expect((await paymentState(t.db, id)).payment.status).toBe('declined');
+    expect((await client.post(`/paypal/order/${id}/capture`)).json().status).toBe('DECLINED');
+  });
+
+  it('a pending capture does not count and is reported to the admin', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client, { testOutcome: 'pending' });
+    const res = await client.post(`/paypal/order/${id}/capture`);
+    expect(res.json().status).toBe('PENDING');
+    expect((await paymentState(t.db, id)).payment.status).toBe('failed');
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents.map((i) => i.kind)).toEqual(['capture_pending']);
+    expect(
+      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(409);
+  });
+
+  it('a capture of another amount is refunded and reported, never captured', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    // The provider holds a different amount than the shop expects (e.g. a tampered order).
+    await t.db
+      .update(testPaymentOrders)
+      .set({ amountCents: 100 })
+      .where(eq(testPaymentOrders.id, id));
+    const res = await client.post(`/paypal/order/${id}/capture`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('REFUNDED');
+    const { payment, provider } = await paymentState(t.db, id);
+    expect(payment).toMatchObject({
+      status: 'refunded',
+      capturedCents: 100,
+      refundId: provider!.refundId,
+    });
+    expect(provider!.captureStatus).toBe('REFUNDED');
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents.map((i) => i.kind)).toEqual(['capture_amount_mismatch']);
+    const order = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(order.statusCode).toBe(409);
+    expect(await t.db.select().from(orders).where(eq(orders.paymentIntentId, id))).toEqual([]);
+  });
+});
+
+describe('payment routes with the PayPal adapter against the stub', () => {
+  let stub: PaypalStub;
+  let t: TestApp;
+  beforeAll(async () => {
+    stub = await startPaypalStub();
+    t = await createTestApp({
+      payments: () =>
+        createPaypalProvider({
+          clientId: stub.clientId,
+          clientSecret: stub.clientSecret,
+          environment: 'sandbox',
+          apiBase: stub.url,
+          retryDelayMs: 5,
+        }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('setup answers the PayPal client id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/paypal/setup' });
+    expect(res.json()).toEqual({
+      provider: 'paypal',
+      clientId: stub.clientId,
+      clientToken: null,
+      currency: 'USD',
+    });
+  });
+
+  it('pays and places an order through PayPal', async () => {
+    const p = await insertProduct(t.db, { priceCents: 1250, stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 2);
+    const id = await createPayment(client, { amount: '30.99', testOutcome: 'decline' });
+    const [create] = stub.calls(/^\/v2\/checkout\/orders$/, 'POST');
+    expect(create!.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '30.99' } }],
+    });
+    expect(stub.orders.get(id)!.outcome).toBe('success'); // testOutcome is for the test provider only
+
+    const capture = await client.post(`/paypal/order/${id}/capture`);
+    expect(capture.json()).toMatchObject({ status: 'COMPLETED', amount: '30.99' });
+    expect(stub.calls(/\/capture$/)[0]!.headers['paypal-request-id']).toBe(`${id}-capture`);
+    const placed = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().order.totalAmount).toBe(30.99);
+  });
+
+  it('a DECLINED capture inside a COMPLETED PayPal order does not count', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.setOutcome(id, 'declined');
+    const capture = await client.post(`/paypal/order/${id}/capture`);
+    expect(capture.json().status).toBe('DECLINED');
+    expect(stub.orders.get(id)!.status).toBe('COMPLETED');
+    expect(
+      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(409);
+  });
+
+  it('a refund after a sold-out goes back through PayPal', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 1 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    await client.post(`/paypal/order/${id}/capture`);
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, p.id));
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().refunded).toBe(true);
+    const capture = stub.orders.get(id)!.capture!;
+    expect(capture.status).toBe('REFUNDED');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, id));
+    expect(payment).toMatchObject({ status: 'refunded', refundId: capture.refundId });
+    expect(stub.calls(/\/refund$/)[0]!.headers['paypal-request-id']).toBe(`${id}-refund`);
+  });
+
+  it('not approved yet answers 409 and leaves the payment open', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.setOutcome(id, 'not-approved');
+    const res = await client.post(`/paypal/order/${id}/capture`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'The payment has not been approved yet. Please complete it in the payment window.',
+    );
+    expect((await paymentState(t.db, id)).payment.status).toBe('created');
+  });
+
+  it('provider down answers 502 and leaves the payment open; a later capture completes it', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.failNext(3, { path: /\/capture$/, status: 503 });
+    const down = await client.post(`/paypal/order/${id}/capture`);
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toBe(
+      'The payment service is not answering right now. Please try again in a moment.',
+    );
+    expect((await paymentState(t.db, id)).payment.status).toBe('created');
+    const later = await client.post(`/paypal/order/${id}/capture`);
+    expect(later.json().status).toBe('COMPLETED');
+    expect(stub.orders.get(id)!.capture).not.toBeNull();
+  });
+
+  it('an instrument refused by PayPal is stored as declined', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.setOutcome(id, { status: 422, issue: 'INSTRUMENT_DECLINED' });
+    const res = await client.post(`/paypal/order/${id}/capture`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('DECLINED');
+    expect((await paymentState(t.db, id)).payment.status).toBe('declined');
+  });
+});
