@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppHooks } from '../app';
 import { cartItems, discountCodes, orders, paymentIncidents, products } from '../db/schema';
+import { PaymentProviderError } from '../payments/provider';
+import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import {
   addToCart,
@@ -22,13 +24,28 @@ import {
 describe('catalogue checkout', () => {
   let t: TestApp;
   const hooks: AppHooks = {};
+  let refundsDown = false;
 
   beforeAll(async () => {
-    t = await createTestApp({ hooks });
+    t = await createTestApp({
+      hooks,
+      // The test provider, with refunds that can be made to fail.
+      payments: (db) => {
+        const provider = createTestPaymentProvider(db);
+        return {
+          ...provider,
+          refundCapture: (captureId, requestId) =>
+            refundsDown
+              ? Promise.reject(new PaymentProviderError('refunds are down', 503))
+              : provider.refundCapture(captureId, requestId),
+        };
+      },
+    });
   });
   afterAll(() => t.close());
   beforeEach(() => {
     hooks.beforeOrderCommit = undefined;
+    refundsDown = false;
   });
 
   const stockOf = async (id: number) =>
@@ -308,5 +325,50 @@ describe('catalogue checkout', () => {
     expect(
       (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
     ).toBe(201);
+  });
+
+  it("a signed-in customer's order belongs to their account", async () => {
+    const client = new TestClient(t.app);
+    const reg = await client.post('/api/auth/register', {
+      username: 'checkoutfan',
+      email: 'fan@example.com',
+      password: 'secret123',
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const p = await insertProduct(t.db);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ordersFor(id);
+    expect(row!.userId).toBe(reg.json().id);
+  });
+
+  it('when the refund itself fails, says so and reports it to the admin', async () => {
+    const p = await insertProduct(t.db, { name: 'Coin', stockQuantity: 1 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, p.id));
+    refundsDown = true;
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message:
+        'Sorry, "Coin" sold out while you were paying. We could not refund your payment automatically; our team has been notified and will refund it.',
+      refunded: false,
+    });
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents.map((i) => i.kind)).toEqual(['refund_failed']);
+    const state = await paymentState(t.db, id);
+    expect(state.payment).toMatchObject({ status: 'refunded', refundId: null });
+    expect(state.provider!.refundId).toBeNull();
+    // The payment can never be turned into an order afterwards.
+    expect(
+      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(409);
   });
 });
