@@ -68,9 +68,17 @@ describe('completeApprovedPayment', () => {
       const c = calls({ capture: vi.fn(async () => ({ status })) });
       await expect(completeApprovedPayment('PAY-1', customer, c)).resolves.toEqual({
         kind: 'not-completed',
+        message: null,
       });
       expect(c.createOrder).not.toHaveBeenCalled();
     }
+    const withReason = calls({
+      capture: vi.fn(async () => ({ status: 'DECLINED', message: 'The card was declined.' })),
+    });
+    await expect(completeApprovedPayment('PAY-1', customer, withReason)).resolves.toEqual({
+      kind: 'not-completed',
+      message: 'The card was declined.',
+    });
   });
 
   it('reports a failed capture with the server message for 4xx, none for 5xx or network errors', async () => {
@@ -168,7 +176,15 @@ describe('outcomeEffects', () => {
   });
 
   it('shows Payment Error for incomplete, failed and unloadable payments, Payment Cancelled for cancel', () => {
-    expect(outcomeEffects({ kind: 'not-completed' }).toast.title).toBe('Payment Error');
+    expect(outcomeEffects({ kind: 'not-completed', message: null }).toast).toEqual({
+      title: 'Payment Error',
+      description: 'Your payment was not completed. No order was placed.',
+      variant: 'destructive',
+    });
+    expect(
+      outcomeEffects({ kind: 'not-completed', message: 'The card was declined.' }).toast
+        .description,
+    ).toBe('The card was declined.');
     expect(outcomeEffects({ kind: 'payment-failed', message: null }).toast.description).toBe(
       PAYMENT_TEXTS.genericError,
     );

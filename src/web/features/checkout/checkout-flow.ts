@@ -34,8 +34,8 @@ export function joinShippingAddress(parts: AddressParts): string | null {
 export type PaymentOutcome =
   /** Paid and the order exists. */
   | { kind: 'placed'; orderId: number }
-  /** The capture did not complete (declined, pending...): no money taken, no order. */
-  | { kind: 'not-completed' }
+  /** The capture did not complete (declined, pending...): no order. `message`: the server's reason. */
+  | { kind: 'not-completed'; message: string | null }
   /** Paid, but the server refused the order (409: stock ran out) and refunded the payment. */
   | { kind: 'order-rejected'; message: string }
   /** Paid, but creating the order failed otherwise (spec: the 'Payment Successful!' path). */
@@ -49,7 +49,7 @@ export type PaymentOutcome =
 
 /** The calls completeApprovedPayment needs (injected so tests need no network). */
 export interface PaymentCalls {
-  capture(paymentOrderId: string): Promise<Pick<CapturePaymentResponse, 'status'>>;
+  capture(paymentOrderId: string): Promise<Pick<CapturePaymentResponse, 'status' | 'message'>>;
   createOrder(body: CreateOrderBody): Promise<{ order: Pick<Order, 'id'> }>;
 }
 
@@ -83,13 +83,15 @@ export async function completeApprovedPayment(
   customer: OrderCustomer,
   calls: PaymentCalls,
 ): Promise<PaymentOutcome> {
-  let capture: Pick<CapturePaymentResponse, 'status'>;
+  let capture: Pick<CapturePaymentResponse, 'status' | 'message'>;
   try {
     capture = await calls.capture(paymentOrderId);
   } catch (error) {
     return { kind: 'payment-failed', message: clientErrorMessage(error) };
   }
-  if (capture.status !== 'COMPLETED') return { kind: 'not-completed' };
+  if (capture.status !== 'COMPLETED') {
+    return { kind: 'not-completed', message: capture.message?.trim() || null };
+  }
 
   try {
     const { order } = await calls.createOrder({
@@ -176,7 +178,11 @@ export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
     case 'order-rejected':
       return { ...stay, toast: error(outcome.message), refetchCart: true };
     case 'not-completed':
-      return { ...stay, toast: error(PAYMENT_TEXTS.notCompleted) };
+      return {
+        ...stay,
+        // The server's reason is a full customer sentence (e.g. 'Your payment was declined. ...').
+        toast: error(outcome.message ?? PAYMENT_TEXTS.notCompleted),
+      };
     case 'payment-failed':
       // A 409 here means the cart, the code or a price changed: show the server's words and reload.
       return {

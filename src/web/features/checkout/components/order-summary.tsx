@@ -79,8 +79,7 @@ export function OrderSummary({
               <dt>Shipping (USA)</dt>
               <dd>{formatDollars(totals.shipping)}</dd>
             </div>
-            <Separator />
-            <div className="flex justify-between gap-4 text-base font-semibold">
+            <div className="flex justify-between gap-4 border-t pt-3 text-base font-semibold">
               <dt>Total</dt>
               <dd>{formatDollars(totals.total)}</dd>
             </div>
