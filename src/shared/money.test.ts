@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { centsToAmountString, centsToDollars, dollarsToCents, formatUsd, percentOf } from './money';
+
+describe('centsToDollars', () => {
+  it('turns integer cents into dollars with two decimals', () => {
+    expect(centsToDollars(1999)).toBe(19.99);
+    expect(centsToDollars(0)).toBe(0);
+    expect(centsToDollars(5)).toBe(0.05);
+    expect(centsToDollars(100)).toBe(1);
+    expect(centsToDollars(-250)).toBe(-2.5);
+    expect(centsToDollars(123456789)).toBe(1234567.89);
+  });
+
+  it('refuses non-integer or unsafe cents', () => {
+    expect(() => centsToDollars(12.5)).toThrow(RangeError);
+    expect(() => centsToDollars(Number.NaN)).toThrow(RangeError);
+    expect(() => centsToDollars(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => centsToDollars(2 ** 60)).toThrow(RangeError);
+  });
+});
+
+describe('dollarsToCents', () => {
+  it('parses decimal strings exactly', () => {
+    expect(dollarsToCents('12.5')).toBe(1250);
+    expect(dollarsToCents('12.50')).toBe(1250);
+    expect(dollarsToCents('0.07')).toBe(7);
+    expect(dollarsToCents(' 7 ')).toBe(700);
+    expect(dollarsToCents('-3.10')).toBe(-310);
+    expect(dollarsToCents('0')).toBe(0);
+  });
+
+  it('converts numbers without float drift', () => {
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCents(1.005)).toBe(100); // 1.005 is 1.00499999... as a double
+    expect(dollarsToCents(4.35)).toBe(435); // 4.35 * 100 would be 434.99999999999994
+    expect(dollarsToCents(5)).toBe(500);
+  });
+
+  it('rejects anything that is not an amount with at most two decimals', () => {
+    for (const bad of ['1.234', 'abc', '', '1,000.00', '$5', '1e3', '.5', '5.', '--1']) {
+      expect(() => dollarsToCents(bad), bad).toThrow(RangeError);
+    }
+    expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => dollarsToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it('round-trips with centsToDollars', () => {
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 599, 1999, 2499, 100000, 987654]) {
+      expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+    }
+  });
+});
+
+describe('formatUsd', () => {
+  it('formats cents as en-US dollars', () => {
+    expect(formatUsd(123456)).toBe('$1,234.56');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(599)).toBe('$5.99');
+  });
+});
+
+describe('centsToAmountString', () => {
+  it('gives the 2-decimal string payment calls use', () => {
+    expect(centsToAmountString(1999)).toBe('19.99');
+    expect(centsToAmountString(5)).toBe('0.05');
+    expect(centsToAmountString(0)).toBe('0.00');
+    expect(centsToAmountString(100)).toBe('1.00');
+    expect(centsToAmountString(-150)).toBe('-1.50');
+    expect(centsToAmountString(123456789)).toBe('1234567.89');
+  });
+
+  it('refuses non-integer cents', () => {
+    expect(() => centsToAmountString(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('percentOf', () => {
+  it('takes a percentage of cents, rounding half up to a whole cent', () => {
+    expect(percentOf(1000, 10)).toBe(100);
+    expect(percentOf(999, 10)).toBe(100); // 99.9
+    expect(percentOf(995, 10)).toBe(100); // 99.5 rounds up
+    expect(percentOf(994, 10)).toBe(99); // 99.4
+    expect(percentOf(999, 20)).toBe(200); // 199.8
+    expect(percentOf(1, 50)).toBe(1); // 0.5 rounds up
+    expect(percentOf(1, 49)).toBe(0);
+    expect(percentOf(0, 15)).toBe(0);
+    expect(percentOf(12345, 0)).toBe(0);
+    expect(percentOf(12345, 100)).toBe(12345);
+  });
+
+  it('accepts fractional percentages', () => {
+    expect(percentOf(1000, 12.5)).toBe(125);
+    expect(percentOf(333, 33.33)).toBe(111); // 110.9889
+  });
+
+  it('always returns an integer', () => {
+    for (let cents = 0; cents < 2000; cents += 7) {
+      for (const p of [10, 15, 20, 12.5]) expect(Number.isInteger(percentOf(cents, p))).toBe(true);
+    }
+  });
+});
