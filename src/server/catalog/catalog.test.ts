@@ -160,6 +160,11 @@ describe('catalogue API', () => {
       const after = (await list()).find((x) => x.id === p.id)!;
       expect(after).toMatchObject({ name: 'New Name', price: 7 });
       expect(after.imageUrl).not.toBe(before.imageUrl);
+      expect((await anon.get(`/api/products/${p.id}`)).json()).toMatchObject({ name: 'New Name', price: 7 });
+      // Deactivating hides it from the list and the product page at once.
+      expect((await admin.put(`/api/products/${p.id}`, { isActive: false })).statusCode).toBe(200);
+      expect((await list()).some((x) => x.id === p.id)).toBe(false);
+      expect((await anon.get(`/api/products/${p.id}`)).statusCode).toBe(404);
       expect((await admin.put('/api/products/999999', { name: 'Y' })).statusCode).toBe(404);
     });
 

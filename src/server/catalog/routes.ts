@@ -18,6 +18,7 @@ import { requireAdmin } from '../lib/session';
 import {
   createProduct,
   deleteProduct,
+  getActiveProduct,
   getProduct,
   listActiveProducts,
   listenForCatalogChanges,
@@ -53,7 +54,10 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/products/:id',
     { schema: { params: IdParam, response: { 200: Product, ...errors } } },
-    async (request) => getProduct(db, request.params.id, request.user?.role === 'admin'),
+    async (request) =>
+      request.user?.role === 'admin'
+        ? getProduct(db, request.params.id, true)
+        : getActiveProduct(db, request.params.id),
   );
 
   app.post(

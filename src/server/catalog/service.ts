@@ -24,10 +24,11 @@ export { serializeProduct, versionedImageUrl } from './serialize';
 /** Channel the products trigger notifies on (migration 0002_catalog_notify). */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
-/** A cached, serialized product list. */
+/** A cached, serialized product list (and the same products by id, for the detail call). */
 export interface CachedList {
   body: Buffer;
   products: Product[];
+  byId: Map<number, Product>;
 }
 
 /**
@@ -69,7 +70,11 @@ export class CatalogCache {
 }
 
 function toCached(list: Product[]): CachedList {
-  return { body: Buffer.from(JSON.stringify(list)), products: list };
+  return {
+    body: Buffer.from(JSON.stringify(list)),
+    products: list,
+    byId: new Map(list.map((p) => [p.id, p])),
+  };
 }
 
 const caches = new WeakMap<object, CatalogCache>();
@@ -185,6 +190,19 @@ export async function loadProducts(db: DbOrTx, includeInactive = false): Promise
 /** The public product list from the cache (see module doc). */
 export function listActiveProducts(db: Db): Promise<CachedList> {
   return catalogCache(db).get(() => loadProducts(db));
+}
+
+/**
+ * One active product for the public product page, from the list cache when it is live
+ * (an unknown or inactive id falls through to the database). Throws 404 'Product not found'.
+ */
+export async function getActiveProduct(db: Db, id: number): Promise<Product> {
+  const cache = catalogCache(db);
+  if (cache.listening) {
+    const hit = (await cache.get(() => loadProducts(db))).byId.get(id);
+    if (hit) return hit;
+  }
+  return getProduct(db, id);
 }
 
 /** One product; inactive ones only when `includeInactive` (admins). Throws 404 'Product not found'. */
