@@ -62,7 +62,12 @@ const STEPS = [
 
 function CustomPinArt() {
   return (
-    <svg viewBox="0 0 240 160" className="h-full w-full" aria-hidden="true">
+    <svg
+      viewBox="0 0 240 160"
+      preserveAspectRatio="xMidYMid slice"
+      className="h-full w-full"
+      aria-hidden="true"
+    >
       <rect width="240" height="160" fill="#14532d" />
       <path d="M0 120 Q60 95 120 118 T240 110 V160 H0 Z" fill="#15803d" />
       <circle cx="120" cy="74" r="50" fill="#ca8a04" />
@@ -86,7 +91,12 @@ function WholesaleArt() {
     { x: 155, y: 112, c: '#ca8a04' },
   ];
   return (
-    <svg viewBox="0 0 240 160" className="h-full w-full" aria-hidden="true">
+    <svg
+      viewBox="0 0 240 160"
+      preserveAspectRatio="xMidYMid slice"
+      className="h-full w-full"
+      aria-hidden="true"
+    >
       <rect width="240" height="160" fill="#f0fdf4" />
       {pins.map((p) => (
         <g key={`${p.x}-${p.y}`}>
@@ -109,8 +119,9 @@ function BallMarkerArt() {
       <circle cx="80" cy="80" r="64" fill="#e5e7eb" />
       <circle cx="80" cy="80" r="56" fill="#0f766e" />
       <circle cx="80" cy="80" r="44" fill="#ecfeff" />
-      <path d="M60 96 Q80 52 100 96" stroke="#0f766e" strokeWidth="6" fill="none" />
-      <circle cx="80" cy="64" r="8" fill="#0f766e" />
+      <rect x="77" y="52" width="4" height="50" fill="#0f766e" />
+      <path d="M81 52 L104 61 L81 70 Z" fill="#dc2626" />
+      <ellipse cx="80" cy="102" rx="22" ry="6" fill="#14b8a6" />
     </svg>
   );
 }
@@ -162,7 +173,7 @@ export function Component() {
           </p>
           <div className="mt-10 grid gap-6 md:grid-cols-2">
             <Link to="/quote" className={heroLink}>
-              <div className="aspect-[3/2] overflow-hidden">
+              <div className="aspect-[2/1] overflow-hidden">
                 <CustomPinArt />
               </div>
               <div className="flex items-center justify-between gap-3 p-5">
@@ -179,7 +190,7 @@ export function Component() {
               </div>
             </Link>
             <Link to="/wholesale" className={heroLink}>
-              <div className="aspect-[3/2] overflow-hidden">
+              <div className="aspect-[2/1] overflow-hidden">
                 <WholesaleArt />
               </div>
               <div className="flex items-center justify-between gap-3 p-5">
@@ -238,9 +249,9 @@ export function Component() {
 
       <section aria-label="More custom products" className="bg-slate-50">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2">
-          <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row">
+          <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
             <BallMarkerArt />
-            <div>
+            <div className="min-w-0">
               <h2 className="text-2xl font-bold">Custom Ball Markers</h2>
               <p className="mt-2 text-slate-600">
                 Ball markers with your course or event logo: a gift golfers actually use.
@@ -250,9 +261,9 @@ export function Component() {
               </Button>
             </div>
           </article>
-          <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row">
+          <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
             <CoinArt />
-            <div>
+            <div className="min-w-0">
               <h2 className="text-2xl font-bold">Commemorative Coins</h2>
               <p className="mt-2 text-slate-600">
                 Mark a championship, anniversary or hole-in-one with a coin made to keep.

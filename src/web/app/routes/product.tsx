@@ -89,6 +89,7 @@ function ProductView({ product }: { product: Product }) {
   const lowStock = !soldOut && product.stockQuantity <= 10;
 
   function add() {
+    if (addToCart.isPending) return;
     addToCart.mutate(
       { productId: product.id, quantity },
       {
@@ -160,10 +161,13 @@ function ProductView({ product }: { product: Product }) {
                 </span>
               </p>
             )}
+            {/* aria-disabled while pending (not disabled) keeps focus on the button, so it
+                gets focus back when the drawer that opens on success is closed. */}
             <Button
               size="lg"
-              className="w-full"
-              disabled={soldOut || addToCart.isPending}
+              className="w-full aria-disabled:opacity-70"
+              disabled={soldOut}
+              aria-disabled={addToCart.isPending || undefined}
               onClick={add}
             >
               {addToCart.isPending ? 'Adding...' : 'Add to Cart'}

@@ -72,7 +72,7 @@ export function Component() {
     <PageMain>
       <title>{`Wholesale Golf Pins – Ready to Ship | ${store.name}`}</title>
       <section className="bg-gradient-to-br from-green-900 to-green-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-14">
           <Link
             to="/"
             className="inline-flex items-center gap-1 rounded-sm text-sm text-green-50 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
@@ -91,9 +91,9 @@ export function Component() {
       </section>
 
       <section aria-label="Why buy wholesale" className="mx-auto max-w-7xl px-4 pt-8 sm:px-6">
-        <ul className="grid gap-4 md:grid-cols-3">
+        <ul className="grid gap-3 md:grid-cols-3 md:gap-4">
           {INFO.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3 rounded-xl border bg-card p-5 shadow-sm">
+            <li key={title} className="flex gap-3 rounded-xl border bg-card p-4 shadow-sm md:p-5">
               <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
               <div>
                 <h2 className="font-semibold">{title}</h2>
@@ -120,7 +120,7 @@ export function Component() {
             <p role="status" className="sr-only">
               Loading products…
             </p>
-            <ul className="mt-6 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+            <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
               {Array.from({ length: 8 }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
                 <ProductCardSkeleton key={i} />
@@ -155,7 +155,7 @@ export function Component() {
                 )}
               </div>
             ) : (
-              <ul className="mt-4 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+              <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
                 {shown.map((p, i) => (
                   <ProductCard key={p.id} product={p} eager={i < 4} />
                 ))}

@@ -61,7 +61,8 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-300 sm:px-6">
-          © {new Date().getFullYear()} {store.name}. All rights reserved.
+          © {new Date().getFullYear()} {store.name}
+          {store.name.endsWith('.') ? '' : '.'} All rights reserved.
         </p>
       </div>
     </footer>

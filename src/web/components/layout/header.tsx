@@ -42,7 +42,7 @@ function useLogoutAction(onDone?: () => void) {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors lg:px-3 hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
     isActive ? 'text-primary' : 'text-slate-700',
   );
 
@@ -76,10 +76,10 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
         <SiteLogo />
-        <nav aria-label="Main" className="ml-4 hidden md:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
+          <ul className="flex items-center lg:gap-1">
             {links.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
@@ -92,7 +92,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <div className="hidden items-center gap-2 md:flex">
-              <span className="hidden max-w-48 truncate text-sm text-slate-700 lg:inline">
+              <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
                 Welcome, {user.username}
               </span>
               <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>

@@ -6,7 +6,7 @@ function Toaster() {
     <Sonner
       visibleToasts={1}
       duration={5000}
-      position="bottom-right"
+      position="top-center"
       toastOptions={{ classNames: { error: 'bg-destructive text-white border-destructive' } }}
       richColors={false}
       closeButton

@@ -3,6 +3,6 @@
  * never an absolute or protocol-relative URL (no open redirect). Defaults to "/".
  */
 export function safeNextPath(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
   return next;
 }

@@ -6,6 +6,7 @@
  * Loaded lazily on first open (see lazy-cart-drawer.ts).
  */
 import type { CartItem } from '@shared/schemas/cart';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -95,6 +96,20 @@ export function CartDrawer() {
   const items = cart.data ?? [];
   const pending = update.isPending || remove.isPending;
   const close = () => setOpen(false);
+  // The drawer has no Radix trigger (the header button toggles shared state), so focus
+  // is returned by hand to whatever opened it: the cart button or 'Add to Cart'.
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  };
+  const restoreFocus = (event: Event) => {
+    event.preventDefault();
+    const target = opener.current?.isConnected
+      ? opener.current
+      : document.querySelector<HTMLElement>('header button[aria-haspopup="dialog"]');
+    target?.focus();
+  };
 
   function changeQuantity(item: CartItem, quantity: number) {
     update.mutate(
@@ -130,7 +145,11 @@ export function CartDrawer() {
 
   return (
     <Sheet open={isOpen} onOpenChange={setOpen}>
-      <SheetContent className="gap-0">
+      <SheetContent
+        className="gap-0"
+        onOpenAutoFocus={rememberOpener}
+        onCloseAutoFocus={restoreFocus}
+      >
         <SheetHeader className="border-b pr-12">
           <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
           <SheetDescription>View and manage items in your shopping cart</SheetDescription>

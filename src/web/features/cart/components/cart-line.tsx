@@ -50,9 +50,9 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
           {product.name}
         </Link>
         <p className="text-sm text-slate-600">
-          {usd(item.unitPrice)} each
+          {usd(item.unitPrice)} each{' '}
           {item.percentOff > 0 && (
-            <span className="ml-1 text-green-800">({item.percentOff}% volume discount)</span>
+            <span className="text-green-800">({item.percentOff}% volume discount)</span>
           )}
         </p>
         <div className="mt-2 flex items-center gap-2">

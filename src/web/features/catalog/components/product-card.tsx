@@ -2,14 +2,18 @@
  * A catalogue card linking to /product/{id}: image (alt = name), name, price ('FREE'
  * at 0) and stock badge. No ratings (DECISIONS.md: no synthetic ratings).
  */
+
+import { stockLabel } from '@shared/pricing';
 import type { Product } from '@shared/schemas/catalog';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { formatPrice } from '../format';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 
 export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
+  const soldOut = stockLabel(product.stockQuantity, product.inStock) === 'Out of Stock';
   return (
     <li>
       <Link
@@ -21,13 +25,20 @@ export function ProductCard({ product, eager }: { product: Product; eager?: bool
             src={product.imageUrl}
             alt={product.name}
             eager={eager}
-            className="transition-transform duration-300 group-hover:scale-105"
+            className={cn(
+              'transition-transform duration-300 group-hover:scale-105',
+              soldOut && 'opacity-60 grayscale',
+            )}
           />
         </div>
-        <div className="flex flex-1 flex-col gap-2 p-4">
-          <h3 className="line-clamp-2 font-semibold text-slate-900">{product.name}</h3>
-          <div className="mt-auto flex items-center justify-between gap-2">
-            <span className="text-lg font-bold text-primary">{formatPrice(product.price)}</span>
+        <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+          <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
+            {product.name}
+          </h3>
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+            <span className="text-base font-bold text-primary sm:text-lg">
+              {formatPrice(product.price)}
+            </span>
             <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />
           </div>
         </div>
@@ -40,7 +51,7 @@ export function ProductCardSkeleton() {
   return (
     <li aria-hidden="true" className="overflow-hidden rounded-xl border bg-card">
       <Skeleton className="aspect-square w-full rounded-none" />
-      <div className="space-y-3 p-4">
+      <div className="space-y-3 p-3 sm:p-4">
         <Skeleton className="h-5 w-4/5" />
         <div className="flex justify-between">
           <Skeleton className="h-6 w-16" />

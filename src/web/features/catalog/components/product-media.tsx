@@ -12,7 +12,6 @@ export function ProductMedia({
 }) {
   if (videoUrl) {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: product clips are silent footage without speech
       <video
         src={videoUrl}
         poster={imageUrl ?? undefined}

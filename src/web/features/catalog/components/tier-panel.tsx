@@ -20,7 +20,7 @@ export function TierPanel({
       <h2 id="tier-heading" className="font-semibold">
         Wholesale Pricing
       </h2>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-3 gap-2">
         {CATALOG_TIERS.map((tier) => {
           const active = tier.percentOff === current;
           return (
@@ -28,12 +28,12 @@ export function TierPanel({
               key={tier.label}
               aria-current={active ? 'true' : undefined}
               className={cn(
-                'rounded-lg border bg-white p-3 text-center',
+                'rounded-lg border bg-white px-1 py-2 text-center sm:p-3',
                 active && 'border-primary ring-2 ring-primary/30',
               )}
             >
               <p className="text-sm font-medium text-slate-700">{tier.label}</p>
-              <p className="text-lg font-bold text-primary">
+              <p className="text-base font-bold text-primary sm:text-lg">
                 {formatPriceCents(catalogUnitPrice(basePriceCents, tier.minQuantity))}
               </p>
               <p className="text-xs text-slate-600">
