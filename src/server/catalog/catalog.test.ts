@@ -160,7 +160,10 @@ describe('catalogue API', () => {
       const after = (await list()).find((x) => x.id === p.id)!;
       expect(after).toMatchObject({ name: 'New Name', price: 7 });
       expect(after.imageUrl).not.toBe(before.imageUrl);
-      expect((await anon.get(`/api/products/${p.id}`)).json()).toMatchObject({ name: 'New Name', price: 7 });
+      expect((await anon.get(`/api/products/${p.id}`)).json()).toMatchObject({
+        name: 'New Name',
+        price: 7,
+      });
       // Deactivating hides it from the list and the product page at once.
       expect((await admin.put(`/api/products/${p.id}`, { isActive: false })).statusCode).toBe(200);
       expect((await list()).some((x) => x.id === p.id)).toBe(false);
@@ -182,6 +185,23 @@ describe('catalogue API', () => {
       expect((await admin.put('/api/products/999999/stock', { stockQuantity: 1 })).statusCode).toBe(
         404,
       );
+    });
+
+    it('restocking a sold-out product (inStock cleared by checkout) makes it available again', async () => {
+      const p = await insertProduct(t, { stockQuantity: 0, inStock: false });
+      const res = await admin.put(`/api/products/${p.id}/stock`, { stockQuantity: 12 });
+      expect(res.json()).toMatchObject({ stockQuantity: 12, inStock: true });
+      const viaEdit = await insertProduct(t, { stockQuantity: 0, inStock: false });
+      const edited = await admin.put(`/api/products/${viaEdit.id}`, { stockQuantity: 3 });
+      expect(edited.json()).toMatchObject({ inStock: true });
+      const flagged = await insertProduct(t, { stockQuantity: 0, inStock: false });
+      const kept = await admin.put(`/api/products/${flagged.id}`, {
+        stockQuantity: 3,
+        inStock: false,
+      });
+      expect(kept.json()).toMatchObject({ stockQuantity: 3, inStock: false });
+      const c = new TestClient(t.app);
+      expect((await c.post('/api/cart', { productId: p.id, quantity: 1 })).statusCode).toBe(201);
     });
 
     it('deletes a product with its cart lines; it disappears from the list', async () => {

@@ -257,15 +257,22 @@ export async function createProduct(db: Db, fields: ProductFields): Promise<Prod
   return serializeProduct(row!);
 }
 
-/** Updates some fields of a product (admin); 404 when unknown. Bumps updatedAt (new image version). */
+/**
+ * Updates some fields of a product (admin); 404 when unknown. Bumps updatedAt (new image
+ * version). A new stockQuantity without an explicit inStock sets inStock to match, as setStock does.
+ */
 export async function updateProduct(
   db: Db,
   id: number,
   fields: Partial<ProductFields>,
 ): Promise<Product> {
+  const inStock =
+    fields.inStock === undefined && fields.stockQuantity !== undefined
+      ? { inStock: fields.stockQuantity > 0 }
+      : {};
   const [row] = await db
     .update(products)
-    .set({ ...toColumns(fields), updatedAt: new Date() })
+    .set({ ...toColumns(fields), ...inStock, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning();
   invalidateCatalog(db);
@@ -273,11 +280,14 @@ export async function updateProduct(
   return serializeProduct(row);
 }
 
-/** Sets a product's stock quantity (admin, >= 0); 404 when unknown. */
+/**
+ * Sets a product's stock quantity (admin, >= 0) and its inStock flag to match (checkout
+ * clears the flag when the last unit sells, so restocking must set it again). 404 when unknown.
+ */
 export async function setStock(db: Db, id: number, stockQuantity: number): Promise<Product> {
   const [row] = await db
     .update(products)
-    .set({ stockQuantity, updatedAt: new Date() })
+    .set({ stockQuantity, inStock: stockQuantity > 0, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning();
   invalidateCatalog(db);
