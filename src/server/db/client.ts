@@ -49,6 +49,9 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (server restart, database dropped) must not
+    // crash the process; the pool replaces it on the next query.
+    pool.on('error', (err) => console.error('PostgreSQL pool: idle client error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
