@@ -62,48 +62,38 @@ const STEPS = [
 
 function CustomPinArt() {
   return (
-    <svg
-      viewBox="0 0 240 160"
-      preserveAspectRatio="xMidYMid slice"
-      className="h-full w-full"
-      aria-hidden="true"
-    >
-      <rect width="240" height="160" fill="#14532d" />
-      <path d="M0 120 Q60 95 120 118 T240 110 V160 H0 Z" fill="#15803d" />
-      <circle cx="120" cy="74" r="50" fill="#ca8a04" />
-      <circle cx="120" cy="74" r="44" fill="#fefce8" />
-      <circle cx="120" cy="74" r="36" fill="#166534" />
-      <ellipse cx="120" cy="96" rx="26" ry="7" fill="#4ade80" />
-      <rect x="117" y="42" width="4" height="54" fill="#fff" />
-      <path d="M121 42 L146 51 L121 60 Z" fill="#ef4444" />
-      <circle cx="104" cy="94" r="4" fill="#fff" />
-      <circle cx="200" cy="36" r="14" fill="#facc15" opacity="0.9" />
+    <svg viewBox="0 0 240 120" className="h-full w-full" aria-hidden="true">
+      <rect width="240" height="120" fill="#14532d" />
+      <path d="M0 96 Q60 76 120 93 T240 86 V120 H0 Z" fill="#15803d" />
+      <circle cx="120" cy="58" r="44" fill="#ca8a04" />
+      <circle cx="120" cy="58" r="39" fill="#fefce8" />
+      <circle cx="120" cy="58" r="32" fill="#166534" />
+      <ellipse cx="120" cy="78" rx="22" ry="6" fill="#4ade80" />
+      <rect x="117" y="30" width="3.5" height="48" fill="#fff" />
+      <path d="M120.5 30 L143 38 L120.5 46 Z" fill="#ef4444" />
+      <circle cx="106" cy="76" r="3.5" fill="#fff" />
+      <circle cx="204" cy="28" r="12" fill="#facc15" opacity="0.9" />
     </svg>
   );
 }
 
 function WholesaleArt() {
   const pins = [
-    { x: 50, y: 50, c: '#1d4ed8' },
-    { x: 120, y: 44, c: '#b91c1c' },
-    { x: 190, y: 50, c: '#166534' },
-    { x: 85, y: 112, c: '#7c3aed' },
-    { x: 155, y: 112, c: '#ca8a04' },
+    { x: 50, y: 36, c: '#1d4ed8' },
+    { x: 120, y: 36, c: '#b91c1c' },
+    { x: 190, y: 36, c: '#166534' },
+    { x: 85, y: 86, c: '#7c3aed' },
+    { x: 155, y: 86, c: '#ca8a04' },
   ];
   return (
-    <svg
-      viewBox="0 0 240 160"
-      preserveAspectRatio="xMidYMid slice"
-      className="h-full w-full"
-      aria-hidden="true"
-    >
-      <rect width="240" height="160" fill="#f0fdf4" />
+    <svg viewBox="0 0 240 120" className="h-full w-full" aria-hidden="true">
+      <rect width="240" height="120" fill="#f0fdf4" />
       {pins.map((p) => (
         <g key={`${p.x}-${p.y}`}>
-          <circle cx={p.x} cy={p.y} r="28" fill="#d4d4d8" />
-          <circle cx={p.x} cy={p.y} r="24" fill={p.c} />
+          <circle cx={p.x} cy={p.y} r="24" fill="#d4d4d8" />
+          <circle cx={p.x} cy={p.y} r="20" fill={p.c} />
           <path
-            d={`M${p.x - 8} ${p.y + 8} L${p.x} ${p.y - 12} L${p.x + 8} ${p.y + 8} Z`}
+            d={`M${p.x - 7} ${p.y + 7} L${p.x} ${p.y - 10} L${p.x + 7} ${p.y + 7} Z`}
             fill="#fff"
             opacity="0.9"
           />

@@ -47,7 +47,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Header() {
-  const { user, isAdmin } = useUser();
+  const { user, isAdmin, isLoading: userLoading } = useUser();
   const { isOpen: cartOpen, toggle } = useCartUi();
   const count = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -90,7 +90,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {user ? (
+          {userLoading ? null : user ? (
             <div className="hidden items-center gap-2 md:flex">
               <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
                 Welcome, {user.username}

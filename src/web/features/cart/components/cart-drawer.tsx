@@ -183,14 +183,18 @@ export function CartDrawer() {
             </ul>
           )}
         </div>
-        {items.length > 0 && (
-          <SheetFooter className="gap-3 border-t">
-            <TotalsBlock discountCode={discountCode} />
-            <Button size="lg" className="w-full" onClick={checkout} disabled={pending}>
-              Checkout
-            </Button>
-          </SheetFooter>
-        )}
+        <SheetFooter className="gap-3 border-t">
+          {items.length > 0 && <TotalsBlock discountCode={discountCode} />}
+          {/* With an empty cart Checkout does nothing (storefront spec section 2). */}
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={checkout}
+            disabled={pending || items.length === 0}
+          >
+            Checkout
+          </Button>
+        </SheetFooter>
       </SheetContent>
     </Sheet>
   );
