@@ -16,7 +16,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -25,7 +27,9 @@ async function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -96,7 +100,10 @@ try {
   );
   const shop = `http://127.0.0.1:${shopPort}`;
   await waitFor(`${shop}/api/products`);
-  const products = (await (await fetch(`${shop}/api/products`)).json()) as { id: number; stockQuantity: number }[];
+  const products = (await (await fetch(`${shop}/api/products`)).json()) as {
+    id: number;
+    stockQuantity: number;
+  }[];
   const product = products.find((p) => p.stockQuantity > 10) ?? products[0];
 
   // A cart with three lines for one session.
@@ -107,14 +114,22 @@ try {
       headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
       body: JSON.stringify({ productId: p.id, quantity: 2 }),
     });
-    if (!res.ok) throw new Error(`could not fill the bench cart: ${res.status} ${await res.text()}`);
+    if (!res.ok)
+      throw new Error(`could not fill the bench cart: ${res.status} ${await res.text()}`);
   }
 
   const barePort = await freePort();
-  children.push(startChild('scripts/bench-bare.ts', { PORT: String(barePort), PRODUCTS_URL: `${shop}/api/products` }));
+  children.push(
+    startChild('scripts/bench-bare.ts', {
+      PORT: String(barePort),
+      PRODUCTS_URL: `${shop}/api/products`,
+    }),
+  );
   await waitFor(`http://127.0.0.1:${barePort}/products`);
 
-  console.log(`\nautocannon: ${connections} connections, ${seconds} s per endpoint, PostgreSQL, ${products.length} products\n`);
+  console.log(
+    `\nautocannon: ${connections} connections, ${seconds} s per endpoint, PostgreSQL, ${products.length} products\n`,
+  );
   const bare = await run('bare Fastify (memory)', `http://127.0.0.1:${barePort}/products`);
   const rows = [
     bare,
@@ -130,7 +145,9 @@ try {
     );
   }
   const ratio = rows[1].reqPerSec / bare.reqPerSec;
-  console.log(`\nGET /api/products / bare = ${ratio.toFixed(2)} (target >= 0.50): ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nGET /api/products / bare = ${ratio.toFixed(2)} (target >= 0.50): ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+  );
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

@@ -17,11 +17,15 @@ interface ManifestChunk {
 
 const BUDGET_BYTES = 150 * 1024;
 const dist = path.resolve(import.meta.dirname, '../dist/web');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const routeKey = Object.keys(manifest).find((k) => k.endsWith('app/routes/wholesale.tsx'));
-if (!entryKey || !routeKey) throw new Error('entry or wholesale route chunk not found in the manifest');
+if (!entryKey || !routeKey)
+  throw new Error('entry or wholesale route chunk not found in the manifest');
 
 const seen = new Set<string>();
 const visit = (key: string) => {
@@ -42,7 +46,9 @@ for (const key of seen) {
 }
 rows.sort((a, b) => b[1] - a[1]);
 for (const [file, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(8)} KB  ${file}`);
-console.log(`/wholesale first load: ${(total / 1024).toFixed(1)} KB of JavaScript gzipped (budget ${BUDGET_BYTES / 1024} KB)`);
+console.log(
+  `/wholesale first load: ${(total / 1024).toFixed(1)} KB of JavaScript gzipped (budget ${BUDGET_BYTES / 1024} KB)`,
+);
 if (total > BUDGET_BYTES) {
   console.error('Over budget');
   process.exit(1);

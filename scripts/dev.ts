@@ -6,7 +6,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+  }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit' }),
 ];
 const stop = () => {

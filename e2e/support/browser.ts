@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');

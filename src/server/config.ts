@@ -50,7 +50,10 @@ export interface AppConfig extends Env {
 }
 
 /** Reads and validates configuration; throws with every bad variable named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Env> = {},
+): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -58,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const base = { ...parsed.data, ...overrides };
   const paymentProvider =
-    base.PAYMENT_PROVIDER ?? (base.PAYPAL_CLIENT_ID && base.PAYPAL_CLIENT_SECRET ? 'paypal' : 'test');
+    base.PAYMENT_PROVIDER ??
+    (base.PAYPAL_CLIENT_ID && base.PAYPAL_CLIENT_SECRET ? 'paypal' : 'test');
   return {
     ...base,
     paymentProvider,

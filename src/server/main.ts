@@ -3,7 +3,9 @@ import { loadConfig } from './config';
 import { startShop } from './start';
 
 const shop = await startShop(loadConfig());
-shop.app.log.info(`${shop.app.deps.config.STORE_NAME} is open at ${shop.url} (${shop.database.kind}, payments: ${shop.app.deps.payments.name})`);
+shop.app.log.info(
+  `${shop.app.deps.config.STORE_NAME} is open at ${shop.url} (${shop.database.kind}, payments: ${shop.app.deps.payments.name})`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -17,7 +17,8 @@ import { seedDemoData } from './seed/demo';
 /** SESSION_SECRET, else one generated once and kept in DATA_DIR/session-secret. */
 export function resolveSessionSecret(config: AppConfig): string {
   if (config.SESSION_SECRET) {
-    if (config.SESSION_SECRET.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+    if (config.SESSION_SECRET.length < 32)
+      throw new Error('SESSION_SECRET must be at least 32 characters');
     return config.SESSION_SECRET;
   }
   const file = path.join(config.DATA_DIR, 'session-secret');
@@ -36,9 +37,14 @@ export interface StartedShop {
 }
 
 /** Opens, migrates, seeds and starts the shop. */
-export async function startShop(config: AppConfig, opts: { hooks?: AppHooks; logger?: boolean | object } = {}): Promise<StartedShop> {
+export async function startShop(
+  config: AppConfig,
+  opts: { hooks?: AppHooks; logger?: boolean | object } = {},
+): Promise<StartedShop> {
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL }
+      : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await database.migrate();
   const app = await buildApp({
@@ -49,7 +55,8 @@ export async function startShop(config: AppConfig, opts: { hooks?: AppHooks; log
     hooks: opts.hooks,
     logger: opts.logger ?? { level: config.LOG_LEVEL },
   });
-  if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('Loaded demo catalogue, discount codes and blog posts');
+  if (config.SEED_DEMO && (await seedDemoData(database.db)))
+    app.log.info('Loaded demo catalogue, discount codes and blog posts');
   await bootstrapAdmin(database.db, config, app.log);
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();

@@ -62,7 +62,10 @@ function isFirstTee(p: SortableProduct): boolean {
  * Orders a catalogue list: an in-stock First Tee pin first, then in-stock items
  * before out-of-stock ones, then by the chosen sort. Returns a new array.
  */
-export function sortCatalog<T extends SortableProduct>(products: readonly T[], sort: CatalogSort): T[] {
+export function sortCatalog<T extends SortableProduct>(
+  products: readonly T[],
+  sort: CatalogSort,
+): T[] {
   const byChoice = (a: T, b: T): number => {
     if (sort === 'price-asc') return a.price - b.price || a.name.localeCompare(b.name);
     if (sort === 'price-desc') return b.price - a.price || a.name.localeCompare(b.name);

@@ -28,9 +28,7 @@ export function dollarsToCents(dollars: number | string): number {
 
 /** Formats cents as en-US USD, e.g. 123456 -> "$1,234.56". */
 export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /** Formats cents as the 2-decimal string PayPal and the spec's payment calls use: 1999 -> "19.99". */

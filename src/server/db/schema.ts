@@ -31,7 +31,9 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     /** argon2id hash, never the password. */
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -129,7 +131,12 @@ export const discountCodes = pgTable(
     issuedToEmail: text('issued_to_email'),
     createdAt: createdAt(),
   },
-  (t) => [check('discount_uses_within_max', sql`${t.maxUses} IS NULL OR ${t.currentUses} <= ${t.maxUses}`)],
+  (t) => [
+    check(
+      'discount_uses_within_max',
+      sql`${t.maxUses} IS NULL OR ${t.currentUses} <= ${t.maxUses}`,
+    ),
+  ],
 );
 
 // --- orders & payments -----------------------------------------------------
@@ -159,7 +166,9 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** Provider order id of the captured payment; unique: one order per payment. */
     paymentIntentId: text('payment_intent_id').unique(),
-    paymentStatus: text('payment_status', { enum: ['paid', 'refunded'] }).notNull().default('paid'),
+    paymentStatus: text('payment_status', { enum: ['paid', 'refunded'] })
+      .notNull()
+      .default('paid'),
     status: text('status').notNull().default('processing'),
     items: jsonb('items').$type<OrderLineRecord[]>().notNull(),
     trackingNumber: text('tracking_number'),
@@ -185,7 +194,9 @@ export const payments = pgTable(
     id: serial('id').primaryKey(),
     provider: text('provider', { enum: ['test', 'paypal'] }).notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
-    purpose: text('purpose', { enum: ['cart', 'custom_deposit', 'custom_balance', 'invoice'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['cart', 'custom_deposit', 'custom_balance', 'invoice'],
+    }).notNull(),
     /** Cart session (purpose cart), custom order id, or invoice number it pays for. */
     reference: text('reference').notNull(),
     discountCode: text('discount_code'),
@@ -193,7 +204,9 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('USD'),
     status: text('status', {
       enum: ['created', 'captured', 'declined', 'failed', 'refunded'],
-    }).notNull().default('created'),
+    })
+      .notNull()
+      .default('created'),
     captureId: text('capture_id'),
     capturedCents: integer('captured_cents'),
     refundId: text('refund_id'),
@@ -212,12 +225,17 @@ export const testPaymentOrders = pgTable('test_payment_orders', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   /** What the simulated buyer does at capture: approve, decline, or leave it pending. */
-  outcome: text('outcome', { enum: ['approve', 'decline', 'pending'] }).notNull().default('approve'),
+  outcome: text('outcome', { enum: ['approve', 'decline', 'pending'] })
+    .notNull()
+    .default('approve'),
   status: text('status').notNull().default('CREATED'),
   captureId: text('capture_id').unique(),
   captureStatus: text('capture_status'),
   refundId: text('refund_id'),
-  requestIds: jsonb('request_ids').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  requestIds: jsonb('request_ids')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -269,7 +287,10 @@ export const customOrders = pgTable(
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('custom_orders_user_idx').on(t.userId), index('custom_orders_created_idx').on(t.createdAt)],
+  (t) => [
+    index('custom_orders_user_idx').on(t.userId),
+    index('custom_orders_created_idx').on(t.createdAt),
+  ],
 );
 
 export const quoteRequests = pgTable(
@@ -436,7 +457,9 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'held'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'held'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -22,7 +22,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors ? { errors } : {});
 export const unauthorized = (message = 'You must be logged in') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details: Record<string, unknown> = {}) =>
   new HttpError(409, message, details);
@@ -37,7 +38,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const params = issue.params as { issue?: { path?: PropertyKey[] } };
-        const key = (params.issue?.path ?? []).map(String).join('.') || issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        const key =
+          (params.issue?.path ?? []).map(String).join('.') ||
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          '_';
         if (!errors[key]) errors[key] = issue.message ?? 'Invalid value';
       }
       const first = Object.values(errors)[0];
@@ -45,7 +49,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.' });
+      return reply
+        .status(429)
+        .send({ message: 'Too many requests. Please wait a moment and try again.' });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
@@ -58,6 +64,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 }

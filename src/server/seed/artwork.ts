@@ -222,7 +222,7 @@ export function blogBannerSvg(title: string, primary: string, accent: string): s
   const lines: string[] = [];
   let current = '';
   for (const w of words) {
-    if ((current + ' ' + w).trim().length > 30) {
+    if (`${current} ${w}`.trim().length > 30) {
       lines.push(current.trim());
       current = w;
     } else current = `${current} ${w}`;

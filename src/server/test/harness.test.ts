@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from './app';
+import { createTestApp, type TestApp } from './app';
 import { testDbKind } from './db';
 
 describe('test harness', () => {
@@ -12,7 +12,9 @@ describe('test harness', () => {
 
   it('runs on the database kind the project asked for, migrated', async () => {
     expect(t.database.kind).toBe(testDbKind());
-    const res = (await t.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: unknown[] };
+    const res = (await t.db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+      rows: unknown[];
+    };
     expect(res.rows[0]).toEqual({ n: 0 });
   });
 

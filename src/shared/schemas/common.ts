@@ -12,8 +12,6 @@ export const ApiError = z.object({
 export type ApiError = z.infer<typeof ApiError>;
 
 /** Anonymous cart/session id sent in the X-Session-Id header; the browser keeps it under `sessionId`. */
-export const SessionIdHeader = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid session id');
+export const SessionIdHeader = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid session id');
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });

@@ -9,7 +9,10 @@ export function getSessionId(): string {
   let id = localStorage.getItem(KEY);
   if (!id || !/^[A-Za-z0-9_-]{8,128}$/.test(id)) {
     const bytes = crypto.getRandomValues(new Uint8Array(18));
-    id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    id = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     localStorage.setItem(KEY, id);
   }
   return id;

@@ -16,7 +16,9 @@ export function RouteError() {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
-      <p className="text-muted-foreground">An unexpected error occurred. You can try again or reload the page.</p>
+      <p className="text-muted-foreground">
+        An unexpected error occurred. You can try again or reload the page.
+      </p>
       <div className="flex gap-3">
         <Button onClick={() => navigate(0)}>Try Again</Button>
         <Button variant="outline" onClick={() => window.location.reload()}>

@@ -7,7 +7,7 @@ function Toaster() {
       visibleToasts={1}
       duration={5000}
       position="top-center"
-      toastOptions={{ classNames: { error: 'bg-destructive text-white border-destructive' } }}
+      toastOptions={{ classNames: { error: 'bg-destructive! text-white! border-destructive!' } }}
       richColors={false}
       closeButton
     />

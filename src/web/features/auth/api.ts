@@ -3,8 +3,9 @@
  * POST /api/auth/login|register|logout. Cache keys per the spec: '/api/auth/user'
  * and '/api/cart' are refreshed after sign-in and sign-out.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type { LoginBody, RegisterBody, User } from '@shared/schemas/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api';
 
 export const userQueryKey = ['/api/auth/user'] as const;
@@ -21,7 +22,11 @@ async function fetchUser(): Promise<User | null> {
 /** The signed-in user (null when signed out). */
 export function useUser() {
   const query = useQuery({ queryKey: userQueryKey, queryFn: fetchUser });
-  return { user: query.data ?? null, isLoading: query.isLoading, isAdmin: query.data?.role === 'admin' };
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAdmin: query.data?.role === 'admin',
+  };
 }
 
 function useRefreshAfterAuth() {

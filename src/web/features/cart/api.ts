@@ -3,8 +3,14 @@
  * refetched after any cart change (storefront spec section 7); totals come from the
  * server (GET /api/cart/totals), never computed here.
  */
+
+import type {
+  AddToCartBody,
+  CartItem,
+  CartTotals,
+  ValidateDiscountResponse,
+} from '@shared/schemas/cart';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddToCartBody, CartItem, CartTotals, ValidateDiscountResponse } from '@shared/schemas/cart';
 import { api } from '@/lib/api';
 
 export const cartQueryKey = ['/api/cart'] as const;

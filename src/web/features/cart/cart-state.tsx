@@ -19,7 +19,9 @@ const CartUiContext = createContext<CartUi | null>(null);
 
 export function CartUiProvider({ children }: { children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
-  const [discountCode, setCode] = useState<string | null>(() => sessionStorage.getItem(DISCOUNT_KEY));
+  const [discountCode, setCode] = useState<string | null>(() =>
+    sessionStorage.getItem(DISCOUNT_KEY),
+  );
   const setDiscountCode = useCallback((code: string | null) => {
     if (code) sessionStorage.setItem(DISCOUNT_KEY, code);
     else sessionStorage.removeItem(DISCOUNT_KEY);

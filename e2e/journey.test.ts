@@ -1,0 +1,183 @@
+/**
+ * The purchase path as a customer walks it, in Chromium against the real shop
+ * (embedded PGlite, demo catalogue, offline test payments): browse /wholesale, filter
+ * by collection, open a product, add 25 (tier price shown and charged), apply a
+ * discount code, pay in test mode, register, and find the order under Track Order.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/server/db/schema';
+import { COLLECTION_LABELS } from '../src/shared/catalog';
+import { centsToDollars, dollarsToCents, formatUsd } from '../src/shared/money';
+import { catalogUnitPrice, discountAmount, SHIPPING_FLAT_CENTS } from '../src/shared/pricing';
+import type { Product } from '../src/shared/schemas/catalog';
+import { launchBrowser, screenshot } from './support/browser';
+import { startTestShop } from './support/shop';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+
+async function expectAxeClean(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+describe('purchase journey in Chromium', () => {
+  let shop: Shop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('browses, filters, buys 25 with a code in test mode, registers and tracks the order', async () => {
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Product[];
+    // A priced product with enough stock for 25, in a collection we filter by.
+    const product = products.find(
+      (p) => p.price > 0 && p.stockQuantity >= 60 && p.purchaseLimit === null,
+    )!;
+    expect(product, 'demo catalogue has a product with stock for 25').toBeTruthy();
+    const inCollection = products.filter((p) => p.collection === product.collection).length;
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+
+    // Browse the catalogue.
+    await page.goto(`${shop.url}/wholesale`);
+    await expect
+      .poll(() =>
+        page.getByText(`Showing ${products.length} of ${products.length} pins`).isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, '01-wholesale');
+    await expectAxeClean(page, '/wholesale');
+
+    // Filter by the product's collection.
+    await page
+      .getByRole('button', { name: new RegExp(`^${COLLECTION_LABELS[product.collection]}$`, 'i') })
+      .click();
+    await expect
+      .poll(() => page.getByText(`Showing ${inCollection} of ${products.length} pins`).isVisible())
+      .toBe(true);
+    await screenshot(page, '02-wholesale-filtered');
+
+    // Open the product.
+    await page
+      .getByRole('link', { name: new RegExp(escapeRegExp(product.name)) })
+      .first()
+      .click();
+    await page.waitForURL(`**/product/${product.id}`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: product.name }).isVisible())
+      .toBe(true);
+    await expectAxeClean(page, '/product/:id');
+
+    // Add 25: the 20% tier applies.
+    const unitCents = catalogUnitPrice(dollarsToCents(product.price), 25);
+    await page.getByRole('button', { name: 'Set quantity to 25' }).click();
+    await page.getByRole('button', { name: /add to cart/i }).click();
+    const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await expect
+      .poll(() => drawer.getByText(`${formatUsd(unitCents)} each`).isVisible())
+      .toBe(true);
+    await screenshot(page, '03-cart-drawer');
+
+    // Apply a discount code (WELCOME10: 10% off the merchandise subtotal).
+    const subtotalCents = unitCents * 25;
+    const discountCents = discountAmount(
+      { discountType: 'percentage', discountValue: 10 },
+      subtotalCents,
+    );
+    const totalCents = subtotalCents - discountCents + SHIPPING_FLAT_CENTS;
+    await drawer.getByRole('textbox', { name: /discount code/i }).fill('welcome10');
+    await drawer.getByRole('button', { name: /^apply$/i }).click();
+    await expect.poll(() => page.getByText('Discount Applied').isVisible()).toBe(true);
+    await expect.poll(() => drawer.getByText(formatUsd(totalCents)).first().isVisible()).toBe(true);
+    await screenshot(page, '04-discount-applied');
+
+    // Checkout.
+    await drawer.getByRole('button', { name: /checkout/i }).click();
+    await page.waitForURL('**/checkout');
+    await expect.poll(() => page.getByText(formatUsd(totalCents)).first().isVisible()).toBe(true);
+    await page.getByLabel('Full Name').fill('Jordan Spieth-Fan');
+    await page.getByLabel('Email').fill('jordan@example.com');
+    await page.getByLabel('Address').fill('1 Fairway Drive');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('State').fill('TX');
+    await page.getByLabel('ZIP Code').fill('78701');
+    await screenshot(page, '05-checkout-info');
+    await expectAxeClean(page, '/checkout');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Test payment' }).click();
+
+    // Signed out: Track Order asks for a login; register from there.
+    await page.waitForURL('**/login**', { timeout: 15_000 });
+    await screenshot(page, '06-login-after-checkout');
+    await page
+      .getByRole('link', { name: /sign up/i })
+      .first()
+      .click();
+    await page.waitForURL('**/register**');
+    await page.getByLabel('Username').fill('jordanfan');
+    await page.getByLabel('Email').fill('jordan@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('birdie-putt-42');
+    await page.getByLabel('Confirm Password').fill('birdie-putt-42');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Account Created!').isVisible()).toBe(true);
+
+    // The order placed signed out in this browser is now the new account's.
+    const [order] = await shop.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'jordan@example.com'));
+    expect(order.totalCents).toBe(totalCents);
+    expect(order.discountCents).toBe(discountCents);
+    expect(order.items).toEqual([
+      expect.objectContaining({ productId: product.id, quantity: 25, unitPriceCents: unitCents }),
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (await shop.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].userId,
+      )
+      .not.toBeNull();
+
+    await page.goto(`${shop.url}/track-order?id=${order.id}&type=regular`);
+    await expect.poll(() => page.getByText(`Order #${order.id}`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(formatUsd(totalCents)).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(product.name).first().isVisible()).toBe(true);
+    await screenshot(page, '07-track-order');
+    await expectAxeClean(page, '/track-order');
+
+    // Narrow screen: the page fits 360 px without horizontal scrolling.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${shop.url}/wholesale`);
+    await expect.poll(() => page.getByText(/Showing \d+ of \d+ pins/).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await screenshot(page, '08-wholesale-360');
+
+    expect(pageErrors).toEqual([]);
+    expect(centsToDollars(order.totalCents)).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
