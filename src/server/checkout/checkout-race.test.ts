@@ -188,4 +188,33 @@ describe('create-order under concurrency', () => {
     expect(row!.stockQuantity).toBe(4);
     if (onPostgres) expect(overlap()).toBeGreaterThanOrEqual(5);
   });
+  it('two paid orders of a limit-4 pin by the same customer at once: only the first fits the limit', async () => {
+    const pin = await insertProduct(t.db, {
+      name: 'American Flag Golf Pin',
+      stockQuantity: 50,
+      purchaseLimit: 4,
+    });
+    // Two browser sessions of one customer (same e-mail), 3 pins each: 6 > 4.
+    const shoppers = await Promise.all(
+      [0, 1].map(async () => {
+        const client = new TestClient(t.app);
+        await addToCart(client, pin.id, 3);
+        return { client, paymentId: await payCart(client, {}) };
+      }),
+    );
+    const overlap = holdFirstCommit(1);
+
+    const results = await Promise.all(
+      shoppers.map(({ client, paymentId }) =>
+        client.post('/api/create-order', { paypalOrderId: paymentId, ...customer }),
+      ),
+    );
+
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({ reason: 'limit', refunded: true });
+    const [row] = await t.db.select().from(products).where(eq(products.id, pin.id));
+    expect(row!.stockQuantity).toBe(47);
+    if (onPostgres) expect(overlap()).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -179,23 +179,6 @@ async function buildOrder(
     throw new OrderRejected('The price changed. Please review your order.', 'price_changed');
   }
 
-  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
-  if (limited.length > 0) {
-    const past = await pastPurchases(
-      tx,
-      { userId, sessionId, email: body.customerEmail },
-      limited.map((l) => l.productId),
-    );
-    for (const line of limited) {
-      if ((past.get(line.productId) ?? 0) + line.quantity > line.purchaseLimit!) {
-        throw new OrderRejected(
-          `Sorry, "${line.name}" is limited to ${line.purchaseLimit} per customer.`,
-          'limit',
-        );
-      }
-    }
-  }
-
   // Lock products in id order so two carts never wait on each other in a cycle.
   for (const line of [...cart.lines].sort((a, b) => a.productId - b.productId)) {
     const left = sql`${products.stockQuantity} - ${line.quantity}`;
@@ -212,6 +195,26 @@ async function buildOrder(
       .returning({ id: products.id });
     if (!taken)
       throw new OrderRejected(`Sorry, "${line.name}" sold out while you were paying.`, 'sold_out');
+  }
+
+  // Checked after the stock updates: they lock the product rows, so a concurrent order
+  // of the same limited product by the same customer has committed (and is counted
+  // by this new statement's snapshot) before we get here.
+  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
+  if (limited.length > 0) {
+    const past = await pastPurchases(
+      tx,
+      { userId, sessionId, email: body.customerEmail },
+      limited.map((l) => l.productId),
+    );
+    for (const line of limited) {
+      if ((past.get(line.productId) ?? 0) + line.quantity > line.purchaseLimit!) {
+        throw new OrderRejected(
+          `Sorry, "${line.name}" is limited to ${line.purchaseLimit} per customer.`,
+          'limit',
+        );
+      }
+    }
   }
 
   if (cart.discount) {
