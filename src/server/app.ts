@@ -23,6 +23,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { discountRoutes } from './discounts/routes';
 import { installErrorHandling } from './lib/errors';
+import { installInputGuard } from './lib/input-guard';
 import { sessionPlugin } from './lib/session';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentProvider } from './payments/provider';
@@ -100,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Global limiter is off; routes opt in with `config: { rateLimit: {...} }` (login, register, public forms).
   await app.register(rateLimit, { global: false });
   await app.register(sessionPlugin, { db: deps.db, secret: options.sessionSecret });
+  // Every route registered below rejects NUL/control characters in its input (400).
+  installInputGuard(app);
 
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);

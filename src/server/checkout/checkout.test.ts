@@ -11,6 +11,7 @@ import { cartItems, discountCodes, orders, paymentIncidents, products } from '..
 import { PaymentProviderError } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { placeCatalogOrder } from './service';
 import {
   addToCart,
   createPayment,
@@ -325,6 +326,83 @@ describe('catalogue checkout', () => {
     expect(
       (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
     ).toBe(201);
+  });
+
+  it('a name with a NUL after a completed capture answers 400 before the payment is touched', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 4 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    const res = await client.post('/api/create-order', {
+      paypalOrderId: id,
+      ...customer,
+      customerName: 'Pat\u0000',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Invalid characters in input',
+      errors: { customerName: 'Contains characters that are not allowed' },
+    });
+    expect((await paymentState(t.db, id)).payment).toMatchObject({
+      status: 'captured',
+      consumedAt: null,
+    });
+    expect(await ordersFor(id)).toEqual([]);
+    expect(await stockOf(p.id)).toBe(4);
+    expect(
+      await t.db.select().from(paymentIncidents).where(eq(paymentIncidents.providerOrderId, id)),
+    ).toEqual([]);
+    // The same payment still places the order with a valid name.
+    const placed = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
+  it('input the database refuses inside the order transaction answers 400, payment kept', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 4 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    // Straight to the service, past the edge guard: the database itself refuses the NUL.
+    const attempt = placeCatalogOrder(
+      t.app.deps,
+      {
+        sessionId: client.sessionId,
+        userId: null,
+        body: { paypalOrderId: id, ...customer, customerName: 'Pat\u0000' },
+      },
+      t.app.log,
+    );
+    await expect(attempt).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Invalid characters in input',
+    });
+    expect((await paymentState(t.db, id)).payment).toMatchObject({
+      status: 'captured',
+      consumedAt: null,
+    });
+    expect(await stockOf(p.id)).toBe(4);
+    expect(
+      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
+    ).toBe(201);
+  });
+
+  it('records the incident even when the failure text cannot be stored as it is', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 4 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    hooks.beforeOrderCommit = async () => {
+      throw new Error('disk full \u0000 at block 7');
+    };
+    const res = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(res.statusCode).toBe(500);
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]!.message).toContain('disk full \uFFFD at block 7');
+    expect(incidents[0]!.details).toMatchObject({ customer: { customerName: 'Pat Golfer' } });
   });
 
   it("a signed-in customer's order belongs to their account", async () => {

@@ -10,7 +10,8 @@
  * (never past maxUses); insert the order; mark the payment consumed; clear the cart.
  * When stock, limit or code uses ran out — or the price no longer matches — the work
  * is rolled back, the payment is refunded in full and the customer gets a 409 saying
- * so. Any other failure after payment is logged and recorded for the admin (500).
+ * so. Input the database refuses (NUL in a name) answers 400 with the payment kept.
+ * Any other failure after payment is logged and recorded for the admin (500).
  */
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +22,7 @@ import { clearCart, pastPurchases, priceCart } from '../cart/service';
 import { invalidateCatalog } from '../catalog/service';
 import type { Tx } from '../db/client';
 import { discountCodes, type OrderLineRecord, orders, payments, products } from '../db/schema';
-import { conflict, HttpError, notFound } from '../lib/errors';
+import { conflict, HttpError, inputRejectedByDatabase, notFound } from '../lib/errors';
 import { toOrderDto } from '../orders/service';
 import { findPayment, type PaymentRow, recordIncident, refundPayment } from '../payments/service';
 
@@ -110,6 +111,10 @@ export async function placeCatalogOrder(
       }
     });
   } catch (err) {
+    // Input the database cannot store (the edge guard stops it first): nothing was
+    // written, the payment stays captured and usable with valid details.
+    const rejected = inputRejectedByDatabase(err);
+    if (rejected) throw rejected;
     log.error(
       { err, providerOrderId: found.providerOrderId },
       'order creation failed after payment',

@@ -28,6 +28,34 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details: Record<string, unknown> = {}) =>
   new HttpError(409, message, details);
 
+/**
+ * PostgreSQL error codes that mean "this input value cannot be stored", so a 400:
+ * 22021 invalid byte sequence (NUL in text), 22P05 untranslatable character (NUL
+ * escape in jsonb), 22003 numeric value out of range (e.g. an id past int4).
+ */
+const INPUT_DB_ERRORS: Record<string, { message: string }> = {
+  '22021': { message: 'Invalid characters in input' },
+  '22P05': { message: 'Invalid characters in input' },
+  '22003': { message: 'A number in the request is out of range' },
+};
+
+/**
+ * A 400 HttpError when `err` (or an error in its `cause` chain, as drizzle wraps
+ * driver errors) is a PostgreSQL error for input it cannot store; else null.
+ * The edge guard and the schemas stop such input first; this is the backstop.
+ */
+export function inputRejectedByDatabase(err: unknown): HttpError | null {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && INPUT_DB_ERRORS[code]) {
+      return new HttpError(400, INPUT_DB_ERRORS[code].message);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** Installs the JSON error handler and the JSON 404 handler for /api routes. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -62,6 +90,11 @@ export function installErrorHandling(app: FastifyInstance): void {
             ? 'Unsupported content type'
             : error.message || 'Bad request';
       return reply.status(status).send({ message });
+    }
+    const rejected = inputRejectedByDatabase(error);
+    if (rejected) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send({ message: rejected.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -18,6 +18,7 @@ import { orders, paymentIncidents, payments, products, testPaymentOrders } from 
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { createPaypalProvider } from './paypal-provider';
 import { type PaypalStub, startPaypalStub } from './paypal-stub';
+import { recordIncident } from './service';
 
 describe('payment routes with the test provider', () => {
   let t: TestApp;
@@ -192,6 +193,36 @@ describe('payment routes with the test provider', () => {
     const order = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
     expect(order.statusCode).toBe(409);
     expect(await t.db.select().from(orders).where(eq(orders.paymentIntentId, id))).toEqual([]);
+  });
+
+  it('recordIncident stores user values it cannot keep as they are (NUL, bad keys, cycles)', async () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    await recordIncident(t.db, {
+      providerOrderId: 'TEST-\u0000nul',
+      kind: 'order_failed_after_payment',
+      message: 'could not store "Pat\u0000"',
+      details: { customer: { customerName: 'Pat\u0000', 'k\u0000': '\ud800' } },
+    });
+    await recordIncident(t.db, {
+      providerOrderId: 'TEST-cyclic',
+      kind: 'order_failed_after_payment',
+      message: 'cyclic details',
+      details: cyclic,
+    });
+    const [nul] = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, 'TEST-\uFFFDnul'));
+    expect(nul).toMatchObject({
+      message: 'could not store "Pat\uFFFD"',
+      details: { customer: { customerName: 'Pat\uFFFD', 'k\uFFFD': '\uFFFD' } },
+    });
+    const [cyc] = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, 'TEST-cyclic'));
+    expect(cyc!.details).toEqual({ unserializable: '[object Object]' });
   });
 });
 

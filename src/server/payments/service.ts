@@ -23,6 +23,7 @@ import { type PricedCart, pastPurchases, priceCart } from '../cart/service';
 import type { DbOrTx } from '../db/client';
 import { paymentIncidents, payments } from '../db/schema';
 import { conflict, HttpError, notFound } from '../lib/errors';
+import { cleanText, toStorableJson } from '../lib/input-guard';
 import { PaymentProviderError, type ProviderCapture } from './provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -59,16 +60,21 @@ export const captureRequestId = (row: Pick<PaymentRow, 'providerOrderId'>) =>
 export const refundRequestId = (row: Pick<PaymentRow, 'providerOrderId'>) =>
   `${row.providerOrderId}-refund`;
 
-/** Records a problem after a payment for the admin (back-office "logged for the admin"). */
+/**
+ * Records a problem after a payment for the admin (back-office "logged for the admin").
+ * User values never make it fail: every text is stored through `cleanText` and the
+ * details through `toStorableJson` (NUL and other control characters become U+FFFD,
+ * unserialisable details their text). Throws only when the database itself fails.
+ */
 export async function recordIncident(
   db: DbOrTx,
   incident: { providerOrderId: string | null; kind: string; message: string; details?: unknown },
 ): Promise<void> {
   await db.insert(paymentIncidents).values({
-    providerOrderId: incident.providerOrderId,
-    kind: incident.kind,
-    message: incident.message,
-    details: incident.details ?? null,
+    providerOrderId: incident.providerOrderId === null ? null : cleanText(incident.providerOrderId),
+    kind: cleanText(incident.kind),
+    message: cleanText(incident.message),
+    details: toStorableJson(incident.details ?? null),
   });
 }
 

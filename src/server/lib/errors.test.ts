@@ -1,0 +1,69 @@
+/**
+ * The shared error handler: PostgreSQL errors for input it cannot store answer 400
+ * (a backstop behind the input guard and the schemas), other failures 500.
+ */
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/db';
+import { inputRejectedByDatabase, installErrorHandling } from './errors';
+
+describe('error handler backstop for database input errors', () => {
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase({ poolSize: 2 });
+    app = Fastify();
+    installErrorHandling(app);
+    // Routes with no guard in front, so the database sees the raw values.
+    app.post('/text', async (request) => {
+      const { value } = request.body as { value: string };
+      await database.db.execute(sql`select ${value}::text`);
+      return { ok: true };
+    });
+    app.post('/jsonb', async (request) => {
+      await database.db.execute(sql`select ${JSON.stringify(request.body)}::jsonb`);
+      return { ok: true };
+    });
+    app.post('/int', async (request) => {
+      const { value } = request.body as { value: number };
+      await database.db.execute(sql`select ${value}::int4`);
+      return { ok: true };
+    });
+    app.post('/boom', async () => {
+      await database.db.execute(sql`select 1/0`);
+      return { ok: true };
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+
+  it('answers 400 for NUL in text (22021) and in jsonb (22P05)', async () => {
+    const text = await post('/text', { value: 'a\u0000b' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ message: 'Invalid characters in input' });
+    const json = await post('/jsonb', { value: 'a\u0000b' });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ message: 'Invalid characters in input' });
+  });
+
+  it('answers 400 for a number past int4 (22003)', async () => {
+    const res = await post('/int', { value: 3_000_000_000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'A number in the request is out of range' });
+    expect((await post('/int', { value: 7 })).statusCode).toBe(200);
+  });
+
+  it('keeps other database errors a 500', async () => {
+    const res = await post('/boom', {});
+    expect(res.statusCode).toBe(500);
+    expect(inputRejectedByDatabase(new Error('plain'))).toBeNull();
+  });
+});
