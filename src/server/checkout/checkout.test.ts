@@ -7,7 +7,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppHooks } from '../app';
-import { cartItems, discountCodes, orders, paymentIncidents, products } from '../db/schema';
+import {
+  cartItems,
+  discountCodes,
+  orders,
+  paymentIncidents,
+  payments,
+  products,
+} from '../db/schema';
 import { PaymentProviderError } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
@@ -26,6 +33,8 @@ describe('catalogue checkout', () => {
   let t: TestApp;
   const hooks: AppHooks = {};
   let refundsDown = false;
+  /** What the database said when the provider was asked to refund (a crash could happen here). */
+  let atRefund: { status: string; refundId: string | null; incidents: string[] } | null = null;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -35,10 +44,24 @@ describe('catalogue checkout', () => {
         const provider = createTestPaymentProvider(db);
         return {
           ...provider,
-          refundCapture: (captureId, requestId) =>
-            refundsDown
-              ? Promise.reject(new PaymentProviderError('refunds are down', 503))
-              : provider.refundCapture(captureId, requestId),
+          refundCapture: async (captureId, requestId) => {
+            const providerOrderId = requestId.replace(/-refund$/, '');
+            const [row] = await db
+              .select()
+              .from(payments)
+              .where(eq(payments.providerOrderId, providerOrderId));
+            const incidents = await db
+              .select()
+              .from(paymentIncidents)
+              .where(eq(paymentIncidents.providerOrderId, providerOrderId));
+            atRefund = {
+              status: row!.status,
+              refundId: row!.refundId,
+              incidents: incidents.map((i) => i.kind),
+            };
+            if (refundsDown) throw new PaymentProviderError('refunds are down', 503);
+            return provider.refundCapture(captureId, requestId);
+          },
         };
       },
     });
@@ -47,6 +70,7 @@ describe('catalogue checkout', () => {
   beforeEach(() => {
     hooks.beforeOrderCommit = undefined;
     refundsDown = false;
+    atRefund = null;
   });
 
   const stockOf = async (id: number) =>
@@ -236,10 +260,23 @@ describe('catalogue checkout', () => {
       reason: 'price_changed',
       refunded: true,
     });
+    // Before the provider refunds, the committed state already says a refund is owed.
+    expect(atRefund).toEqual({
+      status: 'refund_pending',
+      refundId: null,
+      incidents: ['order_refused_after_payment'],
+    });
     const state = await paymentState(t.db, id);
     expect(state.payment.status).toBe('refunded');
     expect(state.payment.refundId).toBe(state.provider!.refundId);
     expect(state.provider!.captureStatus).toBe('REFUNDED');
+    // The admin's record of the refused order is closed once the provider confirms.
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents).toMatchObject([{ kind: 'order_refused_after_payment', resolved: true }]);
+    expect(incidents[0]!.message).toContain('The price changed.');
     expect(await ordersFor(id)).toEqual([]);
     expect(await stockOf(p.id)).toBe(10);
     // A refunded payment cannot be used again.
@@ -440,13 +477,19 @@ describe('catalogue checkout', () => {
       .select()
       .from(paymentIncidents)
       .where(eq(paymentIncidents.providerOrderId, id));
-    expect(incidents.map((i) => i.kind)).toEqual(['refund_failed']);
+    expect(incidents.map((i) => [i.kind, i.resolved])).toEqual([
+      ['order_refused_after_payment', false],
+      ['refund_failed', false],
+    ]);
+    // Never "refunded" until the provider confirms a refund.
     const state = await paymentState(t.db, id);
-    expect(state.payment).toMatchObject({ status: 'refunded', refundId: null });
+    expect(state.payment).toMatchObject({ status: 'refund_pending', refundId: null });
     expect(state.provider!.refundId).toBeNull();
-    // The payment can never be turned into an order afterwards.
-    expect(
-      (await client.post('/api/create-order', { paypalOrderId: id, ...customer })).statusCode,
-    ).toBe(409);
+    // The payment can never be turned into an order afterwards, and a retry says the
+    // refund is under way rather than done.
+    const again = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This payment is being refunded. Please check out again.');
+    expect(await ordersFor(id)).toEqual([]);
   });
 });

@@ -9,8 +9,9 @@
  * updates (never below zero); check per-customer limits; count the discount use
  * (never past maxUses); insert the order; mark the payment consumed; clear the cart.
  * When stock, limit or code uses ran out — or the price no longer matches — the work
- * is rolled back, the payment is refunded in full and the customer gets a 409 saying
- * so. Input the database refuses (NUL in a name) answers 400 with the payment kept.
+ * is rolled back, the payment becomes `refund_pending` with an admin incident (same
+ * transaction), then is refunded in full (`refunded` once the provider confirms) and
+ * the customer gets a 409 saying so. Input the database refuses (NUL in a name) answers 400 with the payment kept.
  * Any other failure after payment is logged and recorded for the admin (500).
  */
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
@@ -24,13 +25,20 @@ import type { Tx } from '../db/client';
 import { discountCodes, type OrderLineRecord, orders, payments, products } from '../db/schema';
 import { conflict, HttpError, inputRejectedByDatabase, notFound } from '../lib/errors';
 import { toOrderDto } from '../orders/service';
-import { findPayment, type PaymentRow, recordIncident, refundPayment } from '../payments/service';
+import {
+  findPayment,
+  ORDER_REFUSED_INCIDENT,
+  type PaymentRow,
+  recordIncident,
+  refundPayment,
+} from '../payments/service';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'hooks'>;
 type OrderRow = typeof orders.$inferSelect;
 
 export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
 export const PAYMENT_REFUNDED = 'This payment was refunded. Please check out again.';
+export const PAYMENT_REFUND_PENDING = 'This payment is being refunded. Please check out again.';
 export const ORDER_FAILED_AFTER_PAYMENT =
   'Your payment was received, but we could not record your order. Our team has been notified and will contact you.';
 const REFUNDED = 'Your payment has been refunded.';
@@ -63,7 +71,8 @@ type Outcome =
 /**
  * POST /api/create-order. Returns the order and whether it was created now (201) or
  * earlier for the same payment (200, idempotent replay). Throws 404 'Payment not
- * found' (unknown, or not this session's cart payment), 409 'Payment not completed',
+ * found' (unknown, or not this session's cart payment), 409 'Payment not completed' /
+ * PAYMENT_REFUNDED / PAYMENT_REFUND_PENDING for a payment that cannot make an order,
  * 409 with a customer-facing reason after refunding (sold out, limit, discount code
  * used up, price changed), 500 ORDER_FAILED_AFTER_PAYMENT for anything else.
  */
@@ -102,11 +111,26 @@ export async function placeCatalogOrder(
       } catch (err) {
         if (!(err instanceof OrderRejected)) throw err;
         // Decided while the row is locked: no concurrent request can still use it.
+        // `refund_pending` + the admin's incident commit together, before the provider
+        // is asked: a crash or a failed refund leaves a row that says money is owed.
         const [refunding] = await tx
           .update(payments)
-          .set({ status: 'refunded', failureReason: err.problem, updatedAt: new Date() })
+          .set({ status: 'refund_pending', failureReason: err.problem, updatedAt: new Date() })
           .where(eq(payments.id, payment!.id))
           .returning();
+        await recordIncident(tx, {
+          providerOrderId: payment!.providerOrderId,
+          kind: ORDER_REFUSED_INCIDENT,
+          message: `Order refused after payment: ${err.problem} The capture is being refunded in full; if this stays unresolved, refund capture ${payment!.captureId} by hand.`,
+          details: {
+            paymentId: payment!.id,
+            captureId: payment!.captureId,
+            capturedCents: payment!.capturedCents,
+            reason: err.kind,
+            sessionId: input.sessionId,
+            userId: input.userId,
+          },
+        });
         return { kind: 'rejected', payment: refunding!, reason: err };
       }
     });
@@ -144,7 +168,11 @@ export async function placeCatalogOrder(
       return { order: toOrderDto(outcome.order), created: false };
     case 'not-paid':
       throw conflict(
-        outcome.payment.status === 'refunded' ? PAYMENT_REFUNDED : PAYMENT_NOT_COMPLETED,
+        outcome.payment.status === 'refunded'
+          ? PAYMENT_REFUNDED
+          : outcome.payment.status === 'refund_pending'
+            ? PAYMENT_REFUND_PENDING
+            : PAYMENT_NOT_COMPLETED,
       );
     case 'rejected': {
       const refundId = await refundPayment(deps, outcome.payment, outcome.reason.problem, log);

@@ -202,8 +202,13 @@ export const payments = pgTable(
     discountCode: text('discount_code'),
     expectedCents: integer('expected_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
+    /**
+     * `refund_pending`: the money must go back (order refused after payment, wrong
+     * amount captured) but the provider has not confirmed a refund yet; `refunded`
+     * only once it has (`refundId` set).
+     */
     status: text('status', {
-      enum: ['created', 'captured', 'declined', 'failed', 'refunded'],
+      enum: ['created', 'captured', 'declined', 'failed', 'refund_pending', 'refunded'],
     })
       .notNull()
       .default('created'),

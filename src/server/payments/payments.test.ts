@@ -18,7 +18,9 @@ import { orders, paymentIncidents, payments, products, testPaymentOrders } from 
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { createPaypalProvider } from './paypal-provider';
 import { type PaypalStub, startPaypalStub } from './paypal-stub';
+import { PaymentProviderError } from './provider';
 import { recordIncident } from './service';
+import { createTestPaymentProvider } from './test-provider';
 
 describe('payment routes with the test provider', () => {
   let t: TestApp;
@@ -223,6 +225,49 @@ describe('payment routes with the test provider', () => {
       .from(paymentIncidents)
       .where(eq(paymentIncidents.providerOrderId, 'TEST-cyclic'));
     expect(cyc!.details).toEqual({ unserializable: '[object Object]' });
+  });
+});
+
+describe('a capture of another amount when the refund fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      payments: (db) => ({
+        ...createTestPaymentProvider(db),
+        refundCapture: () => Promise.reject(new PaymentProviderError('refunds are down', 503)),
+      }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('stays refund_pending (never refunded without a refund) and says the refund is under way', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    await t.db
+      .update(testPaymentOrders)
+      .set({ amountCents: 100 })
+      .where(eq(testPaymentOrders.id, id));
+    const res = await client.post(`/paypal/order/${id}/capture`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'REFUND_PENDING',
+      message:
+        'Your payment could not be matched to your order and is being refunded. Please try again.',
+    });
+    const { payment } = await paymentState(t.db, id);
+    expect(payment).toMatchObject({ status: 'refund_pending', capturedCents: 100, refundId: null });
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents.map((i) => i.kind)).toEqual(['capture_amount_mismatch', 'refund_failed']);
+    // A replayed capture answers the stored state; no order can be made from it.
+    expect((await client.post(`/paypal/order/${id}/capture`)).json().status).toBe('REFUND_PENDING');
+    const order = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(order.statusCode).toBe(409);
+    expect(order.json().message).toBe('This payment is being refunded. Please check out again.');
   });
 });
 

@@ -30,6 +30,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'config'>;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
+/** Incident kind for money that must go back; resolved by `refundPayment` once refunded. */
+export const ORDER_REFUSED_INCIDENT = 'order_refused_after_payment';
 export const CART_EMPTY = 'Your cart is empty';
 export const PRICE_CHANGED = 'The price changed. Please review your order.';
 export const PROVIDER_UNAVAILABLE =
@@ -50,6 +52,8 @@ const MESSAGES = {
     'Your payment is pending at the payment provider, so we could not place your order. Our team has been notified and will contact you.',
   REFUNDED:
     'Your payment could not be matched to your order and has been refunded. Please try again.',
+  REFUND_PENDING:
+    'Your payment could not be matched to your order and is being refunded. Please try again.',
   FAILED: 'Your payment could not be completed. Please try again.',
 } as const;
 
@@ -220,6 +224,8 @@ export function captureAnswerOf(row: PaymentRow): CaptureAnswer {
       return { ...base, status: 'DECLINED', message: MESSAGES.DECLINED };
     case 'refunded':
       return { ...base, status: 'REFUNDED', message: MESSAGES.REFUNDED };
+    case 'refund_pending':
+      return { ...base, status: 'REFUND_PENDING', message: MESSAGES.REFUND_PENDING };
     case 'failed':
       return row.failureReason?.startsWith('PENDING')
         ? { ...base, status: 'PENDING', message: MESSAGES.PENDING }
@@ -244,9 +250,13 @@ async function decide(
 }
 
 /**
- * Refunds a payment's capture in full through the provider (stable request id) and
- * stores the refund id; the row becomes `refunded`. On failure records a
- * `refund_failed` incident and returns null (never throws for provider failures).
+ * Refunds a payment's capture in full through the provider (stable request id, so a
+ * retry never refunds twice). Callers first commit the row as `refund_pending` (with
+ * an incident), so a crash before the provider answers leaves a truthful row. When the
+ * provider confirms, the row becomes `refunded` with the refund id, and the row's open
+ * `order_refused_after_payment` incidents are resolved, in one transaction. On failure
+ * records a `refund_failed` incident, leaves the row as it was and returns null
+ * (never throws for provider failures).
  */
 export async function refundPayment(
   deps: Deps,
@@ -257,15 +267,27 @@ export async function refundPayment(
   if (!row.captureId) return null;
   try {
     const refund = await deps.payments.refundCapture(row.captureId, refundRequestId(row));
-    await deps.db
-      .update(payments)
-      .set({
-        status: 'refunded',
-        refundId: refund.refundId,
-        failureReason: reason,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, row.id));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({
+          status: 'refunded',
+          refundId: refund.refundId,
+          failureReason: reason,
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.id, row.id));
+      await tx
+        .update(paymentIncidents)
+        .set({ resolved: true })
+        .where(
+          and(
+            eq(paymentIncidents.providerOrderId, row.providerOrderId),
+            eq(paymentIncidents.kind, ORDER_REFUSED_INCIDENT),
+            eq(paymentIncidents.resolved, false),
+          ),
+        );
+    });
     return refund.refundId;
   } catch (err) {
     log.error({ err, providerOrderId: row.providerOrderId }, 'refund failed');
@@ -286,7 +308,8 @@ export async function refundPayment(
  * captures once. The row becomes `captured` only for a COMPLETED capture of exactly
  * the expected amount and currency; a DECLINED/FAILED capture -> `declined`; a
  * PENDING one -> `failed` + incident; a COMPLETED capture of another amount or
- * currency is refunded (`refunded`) + incident; a provider refusal of the buyer's
+ * currency -> `refund_pending` + incident, then refunded (`refunded` once the
+ * provider confirms); a provider refusal of the buyer's
  * instrument -> `declined`. Throws 409 when the buyer has not approved the payment
  * yet or the provider refused the call otherwise (row left `created`: nothing was
  * decided), 502 when the provider does not answer.
@@ -344,18 +367,24 @@ export async function capturePayment(
   if (result.captureStatus === 'COMPLETED') {
     // Money moved, but not the amount this order expects: give it back.
     const reason = `Captured ${result.amountCents ?? '?'} ${result.currency ?? '?'} cents, expected ${row.expectedCents} ${row.currency}`;
-    const decided = await decide(deps.db, row, {
-      status: 'failed',
-      failureReason: reason,
-      ...captured,
+    // `refund_pending` and the incident commit together before the provider is asked.
+    const decided = await deps.db.transaction(async (tx) => {
+      const moved = await decide(tx, row, {
+        status: 'refund_pending',
+        failureReason: reason,
+        ...captured,
+      });
+      if (moved) {
+        await recordIncident(tx, {
+          providerOrderId,
+          kind: 'capture_amount_mismatch',
+          message: `${reason}; the capture is refunded automatically.`,
+          details: { paymentId: row.id, capture: result },
+        });
+      }
+      return moved;
     });
     if (!decided) return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
-    await recordIncident(deps.db, {
-      providerOrderId,
-      kind: 'capture_amount_mismatch',
-      message: `${reason}; the capture is refunded automatically.`,
-      details: { paymentId: row.id, capture: result },
-    });
     await refundPayment(deps, decided, reason, log);
     return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
   }
