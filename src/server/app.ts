@@ -33,6 +33,8 @@ import { paymentRoutes } from './payments/routes';
 export interface AppHooks {
   /** Called inside the create-order transaction after stock and discount updates, before commit. */
   beforeOrderCommit?: (ctx: { paymentOrderId: string }) => Promise<void>;
+  /** Called inside the add-to-cart transaction after the line is written, before commit. */
+  beforeCartCommit?: (ctx: { sessionId: string; productId: number }) => Promise<void>;
 }
 
 /** Everything the routes need, decorated on the instance as `app.deps`. */

@@ -73,7 +73,7 @@ const Message = z.object({ message: z.string() });
 
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, hooks } = app.deps;
 
   // Checked before body validation so a missing session is reported as such.
   app.addHook('onRequest', async (request) => {
@@ -117,7 +117,8 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: AddToCartBody, response: { 201: CartItem, ...errors } } },
     async (request, reply) => {
       const shopper = shopperOf(request);
-      const id = await addToCart(db, shopper, request.body.productId, request.body.quantity);
+      const { productId, quantity } = request.body;
+      const id = await addToCart(db, shopper, productId, quantity, hooks);
       return reply.status(201).send(await lineView(shopper.sessionId, id));
     },
   );

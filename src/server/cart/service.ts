@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { cartTotals, priceCatalogLine } from '../../shared/pricing';
+import type { AppHooks } from '../app';
 import { versionedImageUrl } from '../catalog/serialize';
 import type { DbOrTx } from '../db/client';
 import { cartItems, orders, products } from '../db/schema';
@@ -232,12 +233,20 @@ async function assertCanHold(
  * line (unique session+product). Checks the product is active (404 'Product not
  * found'), stock and the per-customer limit on the new line total (409).
  * Returns the line's id.
+ *
+ * Race-safe: the line is upserted first, which locks it (or, for a new line, makes
+ * concurrent inserts of the same session+product wait on the unique index), and the
+ * checks run on the quantity the upsert returned; a failed check throws and rolls the
+ * upsert back. Parallel adds on one session therefore see each other's quantities
+ * (a SELECT ... FOR UPDATE of a line that does not exist yet would lock nothing).
+ * Adds from different sessions do not wait on each other.
  */
 export async function addToCart(
   db: DbOrTx,
   shopper: Shopper,
   productId: number,
   quantity: number,
+  hooks: Pick<AppHooks, 'beforeCartCommit'> = {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [product] = await tx
@@ -251,12 +260,6 @@ export async function addToCart(
       .from(products)
       .where(eq(products.id, productId));
     if (!product?.isActive) throw notFound('Product not found');
-    const [existing] = await tx
-      .select({ id: cartItems.id, quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(and(eq(cartItems.sessionId, shopper.sessionId), eq(cartItems.productId, productId)))
-      .for('update');
-    await assertCanHold(tx, shopper, product, (existing?.quantity ?? 0) + quantity);
     const [row] = await tx
       .insert(cartItems)
       .values({ sessionId: shopper.sessionId, productId, quantity })
@@ -264,7 +267,9 @@ export async function addToCart(
         target: [cartItems.sessionId, cartItems.productId],
         set: { quantity: sql`${cartItems.quantity} + ${quantity}` },
       })
-      .returning({ id: cartItems.id });
+      .returning({ id: cartItems.id, quantity: cartItems.quantity });
+    await assertCanHold(tx, shopper, product, row!.quantity);
+    await hooks.beforeCartCommit?.({ sessionId: shopper.sessionId, productId });
     return row!.id;
   });
 }
