@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../catalog/testing';
 import {
   addToCart,
   createPayment,
@@ -91,6 +92,30 @@ describe('payment routes with the test provider', () => {
       available: 1,
     });
 
+    expect(
+      await t.db.select().from(payments).where(eq(payments.reference, client.sessionId)),
+    ).toEqual([]);
+  });
+
+  it("a signed-in customer's past orders under their e-mail count against the limit before payment", async () => {
+    const promo = await insertProduct(t.db, { name: 'Promo Flag Pin', purchaseLimit: 4 });
+    const { client, user } = await signedInClient(t);
+    await addToCart(client, promo.id, 2);
+    // Placed signed out from another browser, with the account's e-mail (any case).
+    await t.db.insert(orders).values({
+      customerEmail: user.email.toUpperCase(),
+      customerName: 'Pat',
+      subtotalCents: 3000,
+      totalCents: 3599,
+      items: [{ productId: promo.id, name: 'Promo Flag Pin', quantity: 3, unitPriceCents: 1000 }],
+    });
+    const res = await client.post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: '"Promo Flag Pin" is limited to 4 per customer.',
+      limit: 4,
+      remaining: 1,
+    });
     expect(
       await t.db.select().from(payments).where(eq(payments.reference, client.sessionId)),
     ).toEqual([]);

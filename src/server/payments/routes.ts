@@ -57,9 +57,10 @@ async function paypalRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const sessionId = requireCartSession(request);
+      // The account's e-mail too, so its past orders matched by e-mail count for limits.
       const answer = await createCartPayment(
         deps,
-        { sessionId, userId: request.user?.id ?? null },
+        { sessionId, userId: request.user?.id ?? null, email: request.user?.email ?? null },
         request.body,
       );
       return reply.status(201).send(answer);

@@ -174,7 +174,8 @@ export async function assertCartPurchasable(
 
 /**
  * POST /paypal/order, purpose `cart`: prices the caller's cart on the server (tier
- * prices, discount code, shipping), checks it can be bought, then creates the provider
+ * prices, discount code, shipping), checks it can be bought (limits count past orders
+ * of the session, the account and the account's e-mail), then creates the provider
  * order for that total. Throws 409 'Your cart is empty', 409 with the discount code's
  * error, 409 'The price changed. Please review your order.' when the client's `amount`
  * differs (body carries the server `amount`), 409 for stock/limits, 502 when the
@@ -182,7 +183,7 @@ export async function assertCartPurchasable(
  */
 export async function createCartPayment(
   deps: Deps,
-  who: { sessionId: string; userId: number | null },
+  who: { sessionId: string; userId: number | null; email?: string | null },
   body: CreatePaymentOrderBody,
 ): Promise<{ id: string; amount: string; currency: 'USD' }> {
   const cart = await priceCart(deps.db, who.sessionId, body.discountCode ?? null);
