@@ -92,6 +92,21 @@ describe('cart', () => {
       expect(list.json()).toEqual([again.json()]);
     });
 
+    it('answers 400 (not 500) for product and line ids past the integer range', async () => {
+      const c = new TestClient(t.app);
+      const add = await c.post('/api/cart', { productId: 2147483648, quantity: 1 });
+      expect(add.statusCode).toBe(400);
+      expect(add.json().errors.productId).toBeTypeOf('string');
+      const patch = await c.patch('/api/cart/2147483648', { quantity: 1 });
+      expect(patch.statusCode).toBe(400);
+      expect(patch.json().errors.id).toBeTypeOf('string');
+      const del = await c.delete('/api/cart/3000000000');
+      expect(del.statusCode).toBe(400);
+      expect(del.json().errors.id).toBeTypeOf('string');
+      const edge = await c.post('/api/cart', { productId: 2147483647, quantity: 1 });
+      expect(edge.statusCode).toBe(404);
+    });
+
     it('prices each line by its own volume tier: 9 full, 10 at 10% off, 25 at 20% off', async () => {
       const [a, b, d] = await Promise.all([
         insertProduct(t, { priceCents: 1000 }),

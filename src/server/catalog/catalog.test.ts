@@ -74,6 +74,16 @@ describe('catalogue API', () => {
       isActive: false,
     });
     expect((await anon.get('/api/products/abc')).statusCode).toBe(400);
+    // Ids past PostgreSQL's integer range are bad input, not a server error.
+    for (const id of ['2147483648', '3000000000', '99999999999999999999']) {
+      const res = await anon.get(`/api/products/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().errors.id).toBeTypeOf('string');
+    }
+    expect((await anon.get('/api/products/2147483647')).statusCode).toBe(404);
+    const big = await admin.put('/api/products/3000000000/stock', { stockQuantity: 1 });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors.id).toBeTypeOf('string');
   });
 
   it('includes inactive products for admins only', async () => {

@@ -4,9 +4,10 @@
  * price per line, subtotal, discount, shipping, total (dollars, 2 decimals).
  */
 import { z } from 'zod';
+import { RowId } from './common';
 
 export const AddToCartBody = z.object({
-  productId: z.number().int().positive(),
+  productId: RowId,
   quantity: z.number().int().min(1, 'Quantity must be at least 1').max(10000),
 });
 export type AddToCartBody = z.infer<typeof AddToCartBody>;

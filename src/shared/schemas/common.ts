@@ -14,4 +14,17 @@ export type ApiError = z.infer<typeof ApiError>;
 /** Anonymous cart/session id sent in the X-Session-Id header; the browser keeps it under `sessionId`. */
 export const SessionIdHeader = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid session id');
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/** Largest value of a PostgreSQL `integer` (serial ids, quantities, counts). */
+export const INT4_MAX = 2_147_483_647;
+
+/** A database row id: a positive whole number within PostgreSQL's integer range. */
+export const RowId = z
+  .number()
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(INT4_MAX, 'Invalid id');
+
+/** `/{id}` path parameter: a row id (400 for anything else, including ids past int4). */
+export const IdParam = z.object({
+  id: z.coerce.number().int('Invalid id').positive('Invalid id').max(INT4_MAX, 'Invalid id'),
+});
