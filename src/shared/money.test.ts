@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToAmountString, centsToDollars, dollarsToCents, formatUsd, percentOf } from './money';
+import {
+  centsToAmountString,
+  centsToDollars,
+  dollarsToCents,
+  formatUsd,
+  hasAtMostTwoDecimals,
+  percentOf,
+} from './money';
 
 describe('centsToDollars', () => {
   it('turns integer cents into dollars with two decimals', () => {
@@ -98,6 +105,17 @@ describe('percentOf', () => {
   it('always returns an integer', () => {
     for (let cents = 0; cents < 2000; cents += 7) {
       for (const p of [10, 15, 20, 12.5]) expect(Number.isInteger(percentOf(cents, p))).toBe(true);
+    }
+  });
+});
+
+describe('hasAtMostTwoDecimals', () => {
+  it('accepts whole dollars and cents, refuses finer amounts and non-finite numbers', () => {
+    for (const ok of [0, 12, 12.5, 12.34, 1_000_000, 0.01, -2.5]) {
+      expect(hasAtMostTwoDecimals(ok), String(ok)).toBe(true);
+    }
+    for (const bad of [0.001, 12.345, 1e-7, 1e21, 0.1 + 0.2, Number.NaN, Infinity]) {
+      expect(hasAtMostTwoDecimals(bad), String(bad)).toBe(false);
     }
   });
 });

@@ -26,6 +26,15 @@ export function dollarsToCents(dollars: number | string): number {
   return sign ? -cents : cents;
 }
 
+/**
+ * True when a dollar amount typed as a number has at most two decimals as written
+ * (12, 12.5, 12.34 — not 12.345, 0.001, 1e-7 or 1e21). Money input with more decimals
+ * is refused, never rounded (DECISIONS.md "Money and pricing").
+ */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Number.isFinite(dollars) && /^-?\d+(\.\d{1,2})?$/.test(String(dollars));
+}
+
 /** Formats cents as en-US USD, e.g. 123456 -> "$1,234.56". */
 export function formatUsd(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -150,6 +150,11 @@ describe('catalogue API', () => {
         { ...body, stockQuantity: -5 },
         { ...body, collection: 'nope' },
         { ...body, imageUrl: 'javascript:alert(1)' },
+        { ...body, stockQuantity: 3e9 },
+        { ...body, stockQuantity: 1_000_001 },
+        { ...body, purchaseLimit: 3e9 },
+        { ...body, price: 1e21 },
+        { ...body, price: 12.345 },
       ];
       for (const c of cases) {
         const res = await admin.post('/api/products', c);
@@ -179,6 +184,23 @@ describe('catalogue API', () => {
       expect((await list()).some((x) => x.id === p.id)).toBe(false);
       expect((await anon.get(`/api/products/${p.id}`)).statusCode).toBe(404);
       expect((await admin.put('/api/products/999999', { name: 'Y' })).statusCode).toBe(404);
+    });
+
+    it('bounds stock and limits: huge values answer 400 naming the field, never 500', async () => {
+      const p = await insertProduct(t);
+      for (const stockQuantity of [3e9, 1_000_001]) {
+        const res = await admin.put(`/api/products/${p.id}/stock`, { stockQuantity });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors.stockQuantity).toBeTypeOf('string');
+      }
+      const limit = await admin.put(`/api/products/${p.id}`, { purchaseLimit: 3e9 });
+      expect(limit.statusCode).toBe(400);
+      expect(limit.json().errors.purchaseLimit).toBeTypeOf('string');
+      const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject({ stockQuantity: 100, purchaseLimit: null });
+      expect(
+        (await admin.put(`/api/products/${p.id}/stock`, { stockQuantity: 1_000_000 })).statusCode,
+      ).toBe(200);
     });
 
     it('sets stock; a negative stock answers 400 and changes nothing', async () => {

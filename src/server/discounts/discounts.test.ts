@@ -132,6 +132,24 @@ describe('discount codes', () => {
       });
     });
 
+    it('bounds the amount: huge, non-finite-looking or sub-cent amounts answer 400, never 500', async () => {
+      const call = (orderAmount: unknown, code = 'WELCOME10') =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/discount-codes/validate',
+          payload: { code, orderAmount, purpose: 'custom' },
+          remoteAddress: '203.0.113.44',
+        });
+      for (const amount of [1e15, 1e21, 1_000_000.01, 12.345, 0.001]) {
+        for (const code of ['WELCOME10', 'X']) {
+          const res = await call(amount, code);
+          expect(res.statusCode, `${code} ${amount}`).toBe(400);
+          expect(res.json().errors.orderAmount, `${code} ${amount}`).toBeTypeOf('string');
+        }
+      }
+      expect((await call(1_000_000)).json()).toMatchObject({ valid: true, discountAmount: 100000 });
+    });
+
     it('is rate-limited per client address (429 after 30 a minute)', async () => {
       const call = () =>
         t.app.inject({
@@ -228,6 +246,26 @@ describe('discount codes', () => {
           400,
         );
       }
+      // Bounds: never a 500, and money with more than two decimals is refused, not rounded.
+      const bounded: [object, string][] = [
+        [{ discountValue: 0.001 }, 'discountValue'],
+        [{ discountValue: 7.555 }, 'discountValue'],
+        [{ discountValue: 1e15 }, 'discountValue'],
+        [{ discountType: 'percentage', discountValue: 1e15 }, 'discountValue'],
+        [{ minimumOrderAmount: 1e15 }, 'minimumOrderAmount'],
+        [{ minimumOrderAmount: 10.001 }, 'minimumOrderAmount'],
+        [{ maxUses: 3e9 }, 'maxUses'],
+        [{ validUntil: 8e15 }, 'validUntil'],
+        [{ validUntil: 1e20 }, 'validUntil'],
+        [{ validFrom: -8e15 }, 'validFrom'],
+        [{ validUntil: '99999-01-01' }, 'validUntil'],
+      ];
+      for (const [over, field] of bounded) {
+        const res = await admin.post('/api/discount-codes', { ...body, code: 'BOUND1', ...over });
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(res.json().errors[field], JSON.stringify(over)).toBeTypeOf('string');
+      }
+      expect(await findDiscountCode(t.db, 'BOUND1')).toBeNull();
     });
 
     it('deletes a code (admin only); it then validates as unknown', async () => {

@@ -121,6 +121,23 @@ describe('payment routes with the test provider', () => {
     ).toEqual([]);
   });
 
+  it('refuses to take more than $1,000,000 online (409, no payment row) instead of overflowing', async () => {
+    const p = await insertProduct(t.db, { priceCents: 10_000_000, stockQuantity: 20_000 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 10_000); // $800,000,000 at the 25+ tier
+    const res = await client.post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This order is too large to pay online. Please contact us to place it.',
+    );
+    expect(
+      await t.db.select().from(payments).where(eq(payments.reference, client.sessionId)),
+    ).toEqual([]);
+    const amount = await client.post('/paypal/order', { amount: '99999999999999999999.99' });
+    expect(amount.statusCode).toBe(400);
+    expect(amount.json().errors.amount).toBeTypeOf('string');
+  });
+
   it('needs the session header and a valid body', async () => {
     const noSession = await t.app.inject({ method: 'POST', url: '/paypal/order', payload: {} });
     expect(noSession.statusCode).toBe(400);

@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import type { CreatePaymentOrderBody } from '../../shared/schemas/checkout';
+import { MAX_ORDER_DOLLARS } from '../../shared/schemas/common';
 import type { AppDeps } from '../app';
 import { type PricedCart, pastPurchases, priceCart } from '../cart/service';
 import type { DbOrTx } from '../db/client';
@@ -34,6 +35,8 @@ export const PAYMENT_NOT_FOUND = 'Payment not found';
 export const ORDER_REFUSED_INCIDENT = 'order_refused_after_payment';
 export const CART_EMPTY = 'Your cart is empty';
 export const PRICE_CHANGED = 'The price changed. Please review your order.';
+export const ORDER_TOO_LARGE =
+  'This order is too large to pay online. Please contact us to place it.';
 export const PROVIDER_UNAVAILABLE =
   'The payment service is not answering right now. Please try again in a moment.';
 
@@ -178,7 +181,8 @@ export async function assertCartPurchasable(
  * of the session, the account and the account's e-mail), then creates the provider
  * order for that total. Throws 409 'Your cart is empty', 409 with the discount code's
  * error, 409 'The price changed. Please review your order.' when the client's `amount`
- * differs (body carries the server `amount`), 409 for stock/limits, 502 when the
+ * differs (body carries the server `amount`), 409 ORDER_TOO_LARGE above $1,000,000
+ * (amounts stay within the integer cents columns), 409 for stock/limits, 502 when the
  * provider does not answer.
  */
 export async function createCartPayment(
@@ -194,6 +198,7 @@ export async function createCartPayment(
     throw conflict(PRICE_CHANGED, { amount });
   }
   if (cart.totalCents <= 0) throw conflict('There is nothing to pay for this order.');
+  if (cart.totalCents > MAX_ORDER_DOLLARS * 100) throw conflict(ORDER_TOO_LARGE);
   await assertCartPurchasable(deps.db, cart, who);
   let row: PaymentRow;
   try {

@@ -4,7 +4,8 @@
  * price per line, subtotal, discount, shipping, total (dollars, 2 decimals).
  */
 import { z } from 'zod';
-import { RowId } from './common';
+import { hasAtMostTwoDecimals } from '../money';
+import { DateInput, dollarInput, MAX_ORDER_DOLLARS, RowId } from './common';
 
 export const AddToCartBody = z.object({
   productId: RowId,
@@ -55,7 +56,7 @@ export type CartTotals = z.infer<typeof CartTotals>;
 /** POST /api/discount-codes/validate. orderAmount in dollars (the subtotal). */
 export const ValidateDiscountBody = z.object({
   code: z.string().trim().toUpperCase().min(1, 'Please enter a discount code').max(64),
-  orderAmount: z.number().min(0),
+  orderAmount: dollarInput(MAX_ORDER_DOLLARS),
   /**
    * What the amount is for. `cart` (default): when the request carries X-Session-Id and
    * that cart is not empty, the server's own cart subtotal is used instead of orderAmount.
@@ -99,7 +100,15 @@ export type AdminDiscountCode = z.infer<typeof AdminDiscountCode>;
 /** PATCH /api/discount-codes/{id} (admin): Activate / Deactivate. */
 export const UpdateDiscountCodeBody = z.object({ isActive: z.boolean() });
 
-/** POST /api/discount-codes (admin). discountValue: percent (1-100) or dollars for `fixed`. */
+/** Largest fixed discount (dollars) and maxUses an admin can set. */
+export const MAX_FIXED_DISCOUNT_DOLLARS = 100_000;
+export const MAX_CODE_USES = 1_000_000;
+
+/**
+ * POST /api/discount-codes (admin). discountValue: percent (1-100, whole) or dollars
+ * for `fixed` (at most two decimals, up to 100,000); minimumOrderAmount dollars up to
+ * 1,000,000; dates between 2000 and 2100.
+ */
 export const CreateDiscountCodeBody = z
   .object({
     code: z
@@ -108,11 +117,20 @@ export const CreateDiscountCodeBody = z
       .toUpperCase()
       .regex(/^[A-Z0-9_-]{3,32}$/, 'Code must be 3-32 letters, digits, - or _'),
     discountType: z.enum(['percentage', 'fixed']),
-    discountValue: z.number().positive('Discount must be above 0'),
-    minimumOrderAmount: z.number().min(0).default(0),
-    maxUses: z.number().int().min(1).nullable().default(null),
-    validFrom: z.coerce.date().nullable().default(null),
-    validUntil: z.coerce.date().nullable().default(null),
+    discountValue: z
+      .number()
+      .positive('Discount must be above 0')
+      .max(MAX_FIXED_DISCOUNT_DOLLARS, 'Discount must be at most 100,000'),
+    minimumOrderAmount: dollarInput(MAX_ORDER_DOLLARS).default(0),
+    maxUses: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CODE_USES, 'At most 1,000,000 uses (leave empty for unlimited)')
+      .nullable()
+      .default(null),
+    validFrom: DateInput.nullable().default(null),
+    validUntil: DateInput.nullable().default(null),
     isActive: z.boolean().default(true),
   })
   .refine(
@@ -124,6 +142,10 @@ export const CreateDiscountCodeBody = z
       path: ['discountValue'],
     },
   )
+  .refine((v) => v.discountType !== 'fixed' || hasAtMostTwoDecimals(v.discountValue), {
+    message: 'A fixed discount must be in dollars with at most two decimals',
+    path: ['discountValue'],
+  })
   .refine((v) => !v.validFrom || !v.validUntil || v.validFrom < v.validUntil, {
     message: 'The end date must be after the start date',
     path: ['validUntil'],

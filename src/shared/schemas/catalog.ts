@@ -32,6 +32,17 @@ export const PriceInput = z
   .transform((v) => Number(v))
   .refine((v) => v >= 0 && v <= 100_000, { message: 'Price must be between 0 and 100000' });
 
+/** Most units of one product the shop holds, and the highest per-customer limit. */
+export const MAX_STOCK = 1_000_000;
+export const MAX_PURCHASE_LIMIT = 10_000;
+
+/** Stock typed by the admin: a whole number from 0 to 1,000,000. */
+const StockInput = z
+  .number()
+  .int('Stock must be a whole number')
+  .min(0, 'Stock cannot be negative')
+  .max(MAX_STOCK, 'Stock must be at most 1,000,000');
+
 /** Image/video link: a site path (/api/files/...) or an http(s) URL. */
 const MediaUrl = z
   .string()
@@ -49,11 +60,16 @@ const productFields = {
   imageUrl: MediaUrl.nullable(),
   videoUrl: MediaUrl.nullable(),
   inStock: z.boolean(),
-  stockQuantity: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative'),
+  stockQuantity: StockInput,
   category: z.enum(PRODUCT_CATEGORIES),
   collection: z.enum(PRODUCT_COLLECTIONS),
   isActive: z.boolean(),
-  purchaseLimit: z.number().int().min(1, 'Limit must be at least 1').nullable(),
+  purchaseLimit: z
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(MAX_PURCHASE_LIMIT, 'Limit must be at most 10,000')
+    .nullable(),
   features: z.array(z.string().trim().min(1).max(200)).max(20),
 };
 
@@ -78,9 +94,7 @@ export const UpdateProductBody = z.object(productFields).partial();
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
 /** PUT /api/products/{id}/stock (admin). Negative values answer 400 (the admin form ignores them). */
-export const UpdateStockBody = z.object({
-  stockQuantity: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative'),
-});
+export const UpdateStockBody = z.object({ stockQuantity: StockInput });
 
 /** GET /api/products query: admins may ask for inactive products too. */
 export const ProductListQuery = z.object({

@@ -37,7 +37,7 @@ export const CreatePaymentOrderBody = z.object({
   currency: z.literal('USD').default('USD'),
   amount: z
     .string()
-    .regex(/^\d+(\.\d{1,2})?$/)
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Amount must be in dollars with at most two decimals')
     .optional(),
   purpose: z.enum(['cart']).default('cart'),
   discountCode: z.string().trim().toUpperCase().max(64).optional(),

@@ -1,5 +1,6 @@
 /** Shared zod building blocks for API contracts. */
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
 
 /** Dollars as the API shows them: a number with at most two decimals. */
 export const Dollars = z.number();
@@ -28,3 +29,27 @@ export const RowId = z
 export const IdParam = z.object({
   id: z.coerce.number().int('Invalid id').positive('Invalid id').max(INT4_MAX, 'Invalid id'),
 });
+
+/** Largest order amount a client may send or the shop takes online: $1,000,000. */
+export const MAX_ORDER_DOLLARS = 1_000_000;
+
+/**
+ * A dollar amount sent by a client as a number: 0 to `max`, at most two decimals
+ * (more answers 400; it is never rounded), so conversion to cents cannot fail.
+ */
+export const dollarInput = (max: number) =>
+  z
+    .number()
+    .min(0, 'Amount cannot be negative')
+    .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, 'Amount must be in dollars with at most two decimals');
+
+/** Earliest and latest dates the admin can set (PostgreSQL and JS dates both hold them). */
+export const MIN_INPUT_DATE = new Date('2000-01-01T00:00:00Z');
+export const MAX_INPUT_DATE = new Date('2100-12-31T23:59:59Z');
+
+/** A date typed by the admin (ISO text or epoch ms), between 2000 and 2100. */
+export const DateInput = z.coerce
+  .date({ error: 'Please enter a valid date' })
+  .min(MIN_INPUT_DATE, 'Date must be between 2000 and 2100')
+  .max(MAX_INPUT_DATE, 'Date must be between 2000 and 2100');
