@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem, CartTotals } from '../../shared/schemas/cart';
 import { insertProduct, signedInClient } from '../catalog/testing';
@@ -340,6 +340,18 @@ describe('cart', () => {
   });
 
   describe('service for checkout', () => {
+    it('pastPurchases matches e-mails through an index on lower(customer_email)', async () => {
+      // Seq scans disabled: the planner takes an index when one fits the expression.
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const res = (await tx.execute(
+          sql`explain select id from ${orders} where lower(${orders.customerEmail}) = ${'pat@example.com'}`,
+        )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+        return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('orders_email_lower_idx');
+    });
+
     it('priceCart uses server data, counts inactive lines, and clearCart empties the session', async () => {
       const a = await insertProduct(t, { priceCents: 1000 });
       const b = await insertProduct(t, { priceCents: 999, purchaseLimit: 4 });

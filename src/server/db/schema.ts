@@ -178,7 +178,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId),
     index('orders_cart_session_idx').on(t.cartSessionId),
-    index('orders_email_idx').on(t.customerEmail),
+    /** E-mails are kept as typed and matched case-insensitively (limits: `pastPurchases`). */
+    index('orders_email_lower_idx').on(sql`lower(${t.customerEmail})`),
     index('orders_created_idx').on(t.createdAt),
   ],
 );
