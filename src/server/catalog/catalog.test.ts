@@ -120,6 +120,11 @@ describe('catalogue API', () => {
           (await client.put(`/api/products/${p.id}/stock`, { stockQuantity: 1 })).statusCode,
         ).toBe(status);
         expect((await client.delete(`/api/products/${p.id}`)).statusCode).toBe(status);
+        // Checked before the input: an invalid body or id still answers 401/403, not 400.
+        expect((await client.post('/api/products', {})).statusCode).toBe(status);
+        expect((await client.put(`/api/products/${p.id}`, { price: 'x' })).statusCode).toBe(status);
+        expect((await client.put('/api/products/abc/stock', {})).statusCode).toBe(status);
+        expect((await client.delete('/api/products/abc')).statusCode).toBe(status);
       }
       const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
       expect(row).toMatchObject({ name: p.name, stockQuantity: 100 });

@@ -63,7 +63,7 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/products',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { body: CreateProductBody, response: { 201: Product, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await createProduct(db, request.body)),
@@ -72,7 +72,7 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/api/products/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { params: IdParam, body: UpdateProductBody, response: { 200: Product, ...errors } },
     },
     async (request) => updateProduct(db, request.params.id, request.body),
@@ -81,7 +81,7 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/api/products/:id/stock',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { params: IdParam, body: UpdateStockBody, response: { 200: Product, ...errors } },
     },
     async (request) => setStock(db, request.params.id, request.body.stockQuantity),
@@ -90,7 +90,7 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.delete(
     '/api/products/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
     },
     async (request) => {

@@ -222,6 +222,15 @@ describe('discount codes', () => {
         maxUses: 10,
       };
       expect((await customer.post('/api/discount-codes', body)).statusCode).toBe(403);
+      // Checked before the input: invalid bodies and ids still answer 401/403, not 400.
+      for (const [client, status] of [
+        [anon, 401],
+        [customer, 403],
+      ] as const) {
+        expect((await client.post('/api/discount-codes', {})).statusCode).toBe(status);
+        expect((await client.patch('/api/discount-codes/abc', {})).statusCode).toBe(status);
+        expect((await client.delete('/api/discount-codes/abc')).statusCode).toBe(status);
+      }
       const res = await admin.post('/api/discount-codes', body);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({

@@ -83,7 +83,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/discount-codes',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { response: { 200: z.array(AdminDiscountCode), ...errors } },
     },
     async () => (await listDiscountCodes(db)).map(toAdminDiscountCode),
@@ -92,7 +92,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/discount-codes',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { body: CreateDiscountCodeBody, response: { 201: AdminDiscountCode, ...errors } },
     },
     async (request, reply) =>
@@ -102,7 +102,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/api/discount-codes/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: IdParam,
         body: UpdateDiscountCodeBody,
@@ -118,7 +118,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
   app.delete(
     '/api/discount-codes/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
     },
     async (request) => {
