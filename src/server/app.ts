@@ -22,7 +22,7 @@ import { checkoutRoutes } from './checkout/routes';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { discountRoutes } from './discounts/routes';
-import { installErrorHandling } from './lib/errors';
+import { frameworkErrorHandler, installErrorHandling } from './lib/errors';
 import { installInputGuard } from './lib/input-guard';
 import { sessionPlugin } from './lib/session';
 import { ordersRoutes } from './orders/routes';
@@ -72,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Router errors (too-long path parameter, undecodable URL) in the app's JSON shape.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -68,6 +68,20 @@ describe('accounts API', () => {
       });
       expect(await t.db.select().from(users).where(eq(users.username, 'ab'))).toEqual([]);
     });
+
+    it('rejects an e-mail longer than 254 characters', async () => {
+      const label = 'b'.repeat(60);
+      const email = `${'a'.repeat(60)}@${label}.${label}.${label}.${label}.com`;
+      expect(email.length).toBeGreaterThan(254);
+      const res = await new Client(t.app).post('/api/auth/register', {
+        username: uniqueName(),
+        email,
+        password: 'secret-pass-1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.email).toBeTypeOf('string');
+      expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    });
   });
 
   describe('register', () => {

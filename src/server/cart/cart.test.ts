@@ -54,7 +54,10 @@ describe('cart', () => {
         for (const call of calls) {
           const res = await t.app.inject({ ...call, headers });
           expect(res.statusCode, `${call.method} ${call.url}`).toBe(400);
-          expect(res.json()).toEqual({ message: 'Missing or invalid session id' });
+          expect(res.json()).toEqual({
+            message: 'Missing or invalid session id',
+            errors: { 'x-session-id': 'Missing or invalid session id' },
+          });
         }
       }
       expect(await t.db.select().from(cartItems).where(eq(cartItems.productId, p.id))).toEqual([]);

@@ -27,10 +27,15 @@ import {
   viewCart,
 } from './service';
 
-/** The caller's cart session id from X-Session-Id; throws 400 'Missing or invalid session id'. */
+const SESSION_ID_ERROR = 'Missing or invalid session id';
+
+/**
+ * The caller's cart session id from X-Session-Id; throws 400 'Missing or invalid
+ * session id' with `errors: {'x-session-id': ...}`.
+ */
 export function requireCartSession(request: FastifyRequest): string {
   const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
-  if (!parsed.success) throw badRequest('Missing or invalid session id');
+  if (!parsed.success) throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
   return parsed.data;
 }
 

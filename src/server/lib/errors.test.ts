@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { openTestDatabase } from '../test/db';
 import { inputRejectedByDatabase, installErrorHandling } from './errors';
 
@@ -65,5 +66,48 @@ describe('error handler backstop for database input errors', () => {
     const res = await post('/boom', {});
     expect(res.statusCode).toBe(500);
     expect(inputRejectedByDatabase(new Error('plain'))).toBeNull();
+  });
+});
+
+describe('error shapes of the whole app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('malformed and empty JSON bodies answer 400 with the message under errors.body', async () => {
+    const c = new TestClient(t.app);
+    const send = (payload: string) =>
+      c.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const bad = await send('{bad');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
+      errors: { body: "Body is not valid JSON but content-type is set to 'application/json'" },
+    });
+    const empty = await send('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.body).toBe(empty.json().message);
+  });
+
+  it('a path parameter longer than the router allows answers JSON 404, a broken URL JSON 400', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/products/${'1'.repeat(150)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ message: 'Not found' });
+    const capture = await t.app.inject({
+      method: 'POST',
+      url: `/paypal/order/${'a'.repeat(300)}/capture`,
+    });
+    expect(capture.statusCode).toBe(404);
+    expect(capture.json()).toEqual({ message: 'Not found' });
+    const broken = await t.app.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'Invalid URL' });
   });
 });

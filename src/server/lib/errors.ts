@@ -4,7 +4,7 @@
  * per-field `errors`), 401, 403, 404, 409 (stock, limits, price changed, already
  * paid), 413, 415, 429. Never a 500 for user input.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error with an HTTP status and a customer-facing message. Throw it from services. */
@@ -89,7 +89,11 @@ export function installErrorHandling(app: FastifyInstance): void {
           : status === 415
             ? 'Unsupported content type'
             : error.message || 'Bad request';
-      return reply.status(status).send({ message });
+      // Body parser errors (malformed or empty JSON, bad content length) concern the body.
+      const aboutBody = status === 400 && String(error.code ?? '').startsWith('FST_ERR_CTP_');
+      return reply
+        .status(status)
+        .send(aboutBody ? { message, errors: { body: message } } : { message });
     }
     const rejected = inputRejectedByDatabase(error);
     if (rejected) {
@@ -101,4 +105,27 @@ export function installErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised by the router before any route
+ * runs, answered in the app's JSON shape. A path parameter longer than the router's
+ * `maxParamLength` names nothing that can exist: 404 'Not found' (instead of Fastify's
+ * 414 body). A URL that cannot be decoded: 400 'Invalid URL'.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(404).send({ message: 'Not found' });
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ message: 'Invalid URL' });
+  } else {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    reply.status(status).send({
+      message: status < 500 ? error.message : 'Something went wrong on our side. Please try again.',
+    });
+  }
 }

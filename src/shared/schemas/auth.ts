@@ -9,7 +9,12 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RegisterBody = z.object({
   username: Username,
-  email: z.string().trim().toLowerCase().email('Please enter a valid email address'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'Email must be at most 254 characters')
+    .email('Please enter a valid email address'),
   password: Password,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
