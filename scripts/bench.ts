@@ -149,8 +149,21 @@ try {
     `\nGET /api/products / bare = ${ratio.toFixed(2)} (target >= 0.50): ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
   );
 } finally {
-  for (const c of children) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  // Stop the servers (SIGKILL after 5 s) before dropping their database.
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const kill = setTimeout(() => c.kill('SIGKILL'), 5000);
+          c.once('exit', () => {
+            clearTimeout(kill);
+            resolve();
+          });
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
   const dropper = new pg.Client({ connectionString: baseUrl });
   await dropper.connect();
   await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
