@@ -1,8 +1,10 @@
 /**
  * Routes (back-office spec section 2). Every page is its own lazily loaded chunk
- * (route-level code splitting); each route module exports `Component`.
+ * (route-level code splitting); each route module exports `Component`. The root's
+ * HydrateFallback shows while the first page's chunk loads.
  */
 import { createBrowserRouter } from 'react-router';
+import { AppLoading } from './routes/app-loading';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
@@ -11,6 +13,7 @@ export const router = createBrowserRouter([
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: AppLoading,
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'wholesale', lazy: () => import('./routes/wholesale') },
