@@ -2,10 +2,11 @@
 import { store } from '@/config/store';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { endSentence } from '@/lib/sentence';
 
 export function Component() {
   return (
-    <AuthCard title="Sign In" description={`Welcome back to ${store.name}.`}>
+    <AuthCard title="Sign In" description={endSentence(`Welcome back to ${store.name}`)}>
       <title>{`Sign In | ${store.name}`}</title>
       <LoginForm />
     </AuthCard>

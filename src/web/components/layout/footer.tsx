@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router';
 import { store } from '@/config/store';
+import { endSentence } from '@/lib/sentence';
 
 const linkClass =
   'rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
@@ -61,8 +62,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-300 sm:px-6">
-          © {new Date().getFullYear()} {store.name}
-          {store.name.endsWith('.') ? '' : '.'} All rights reserved.
+          © {new Date().getFullYear()} {endSentence(store.name)} All rights reserved.
         </p>
       </div>
     </footer>
