@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
 import { useUser } from '@/features/auth/api';
 import { useCart, useCartTotals } from '@/features/cart/api';
@@ -53,10 +54,12 @@ function CustomOrderComingSoon() {
           and we will help you complete your order.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/quote">Request a Quote</Link>
-          </Button>
-          <Button asChild variant="outline">
+          {isBuilt('/quote') && (
+            <Button asChild>
+              <Link to="/quote">Request a Quote</Link>
+            </Button>
+          )}
+          <Button asChild variant={isBuilt('/quote') ? 'outline' : 'default'}>
             <Link to="/wholesale">Browse Pre-Made Pins</Link>
           </Button>
         </div>

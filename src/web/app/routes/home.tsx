@@ -3,6 +3,8 @@
  * (/quote, /wholesale), How It Works, the optional pin-preview teaser (only when
  * configured), ball-marker and coin promos, and Why Choose with the claims of spec
  * section 1 taken from config (DECISIONS.md). Art is inline SVG, no stock images.
+ * Until the /quote page is built (config/routes.ts) the hero shows the wholesale link
+ * alone with the e-mail address for custom quotes, and the promos carry no quote button.
  * The logo carousel and testimonials are left out: there are no real customer logos or
  * quotes to show (DECISIONS.md "Honest claims").
  */
@@ -11,7 +13,9 @@ import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
+import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
+import { cn } from '@/lib/utils';
 
 const PLATING_NAMES: Record<(typeof PIN_PLATINGS)[number], string> = {
   gold: 'gold',
@@ -147,7 +151,18 @@ function openPinPreview() {
   }
 }
 
+/** The promo's quote button, only once the quote page exists. */
+function QuoteButton({ children }: { children: string }) {
+  if (!isBuilt('/quote')) return null;
+  return (
+    <Button asChild className="mt-4">
+      <Link to="/quote">{children}</Link>
+    </Button>
+  );
+}
+
 export function Component() {
+  const quoteBuilt = isBuilt('/quote');
   return (
     <PageMain>
       <title>Custom Golf Pins, Ball Markers &amp; Commemorative Coins | Professional Design</title>
@@ -161,24 +176,38 @@ export function Component() {
             Soft-enamel pins designed for your course, club or tournament, with a free mockup within{' '}
             {store.mockupHours} hours. Or pick from our ready-to-ship wholesale collection.
           </p>
-          <div className="mt-10 grid gap-6 md:grid-cols-2">
-            <Link to="/quote" className={heroLink}>
-              <div className="aspect-[2/1] overflow-hidden">
-                <CustomPinArt />
-              </div>
-              <div className="flex items-center justify-between gap-3 p-5">
-                <span>
-                  <span className="block text-xl font-bold">Get a Custom Quote</span>
-                  <span className="block text-sm text-slate-600">
-                    Your logo on pins, markers or coins
+          {quoteBuilt ? null : (
+            <p className="mt-4 max-w-2xl text-green-50">
+              For a custom quote, e-mail us at{' '}
+              <a
+                href={`mailto:${store.email}`}
+                className="rounded-sm font-semibold text-white underline underline-offset-4 focus-visible:ring-4 focus-visible:ring-yellow-300 focus-visible:outline-none"
+              >
+                {store.email}
+              </a>{' '}
+              with your logo, quantity and deadline.
+            </p>
+          )}
+          <div className={cn('mt-10 grid gap-6', quoteBuilt ? 'md:grid-cols-2' : 'max-w-2xl')}>
+            {quoteBuilt && (
+              <Link to="/quote" className={heroLink}>
+                <div className="aspect-[2/1] overflow-hidden">
+                  <CustomPinArt />
+                </div>
+                <div className="flex items-center justify-between gap-3 p-5">
+                  <span>
+                    <span className="block text-xl font-bold">Get a Custom Quote</span>
+                    <span className="block text-sm text-slate-600">
+                      Your logo on pins, markers or coins
+                    </span>
                   </span>
-                </span>
-                <ArrowRight
-                  className="size-6 shrink-0 text-primary transition-transform group-hover:translate-x-1"
-                  aria-hidden="true"
-                />
-              </div>
-            </Link>
+                  <ArrowRight
+                    className="size-6 shrink-0 text-primary transition-transform group-hover:translate-x-1"
+                    aria-hidden="true"
+                  />
+                </div>
+              </Link>
+            )}
             <Link to="/wholesale" className={heroLink}>
               <div className="aspect-[2/1] overflow-hidden">
                 <WholesaleArt />
@@ -246,9 +275,7 @@ export function Component() {
               <p className="mt-2 text-slate-600">
                 Ball markers with your course or event logo: a gift golfers actually use.
               </p>
-              <Button asChild className="mt-4">
-                <Link to="/quote">Quote Ball Markers</Link>
-              </Button>
+              <QuoteButton>Quote Ball Markers</QuoteButton>
             </div>
           </article>
           <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
@@ -258,9 +285,7 @@ export function Component() {
               <p className="mt-2 text-slate-600">
                 Mark a championship, anniversary or hole-in-one with a coin made to keep.
               </p>
-              <Button asChild className="mt-4">
-                <Link to="/quote">Quote Coins</Link>
-              </Button>
+              <QuoteButton>Quote Coins</QuoteButton>
             </div>
           </article>
         </div>

@@ -1,9 +1,11 @@
 /**
- * Site footer (storefront spec section 2, home page): links to /quote and /wholesale,
+ * Site footer (storefront spec section 2, home page): links to /quote (once that page
+ * is built, config/routes.ts) and /wholesale,
  * the contact e-mail and city, and social links only when configured (DECISIONS.md:
  * business facts and external links are configuration; unconfigured links are hidden).
  */
 import { Link } from 'react-router';
+import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
 import { endSentence } from '@/lib/sentence';
 
@@ -28,11 +30,13 @@ export function Footer() {
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Shop</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/quote" className={linkClass}>
-                Get a Custom Quote
-              </Link>
-            </li>
+            {isBuilt('/quote') && (
+              <li>
+                <Link to="/quote" className={linkClass}>
+                  Get a Custom Quote
+                </Link>
+              </li>
+            )}
             <li>
               <Link to="/wholesale" className={linkClass}>
                 Wholesale Catalogue

@@ -1,6 +1,7 @@
 /**
  * Sticky site header (storefront spec section 2, "Header and global navigation"):
- * links Home / Get Quote / Wholesale / Track Order (+ Admin for admins), the cart
+ * links Home / Get Quote / Wholesale / Track Order (+ Admin for admins; only pages
+ * that are built, see nav-links.ts), the cart
  * button with the item-count badge toggling the drawer, and the account area
  * ('Welcome, {username}' + Logout, or Login / Sign Up). Below md the links and the
  * account area move into a menu panel that closes after a link or logout is tapped.

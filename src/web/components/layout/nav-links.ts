@@ -1,7 +1,10 @@
 /**
  * The global navigation links (storefront spec section 2, "Header and global
- * navigation"). The Admin link is shown only to a signed-in admin.
+ * navigation"). The Admin link is shown only to a signed-in admin. Links to pages not
+ * built yet (config/routes.ts) are left out until those pages land.
  */
+import { isBuilt } from '@/config/routes';
+
 export interface NavLinkItem {
   to: string;
   label: string;
@@ -14,7 +17,10 @@ const PUBLIC_LINKS: NavLinkItem[] = [
   { to: '/track-order', label: 'Track Order' },
 ];
 
-/** The header links for the current visitor; `isAdmin` adds /admin. */
+const ADMIN_LINK: NavLinkItem = { to: '/admin', label: 'Admin' };
+
+/** The header links for the current visitor; `isAdmin` adds /admin. Only built pages. */
 export function navLinks(isAdmin: boolean): NavLinkItem[] {
-  return isAdmin ? [...PUBLIC_LINKS, { to: '/admin', label: 'Admin' }] : PUBLIC_LINKS;
+  const links = isAdmin ? [...PUBLIC_LINKS, ADMIN_LINK] : PUBLIC_LINKS;
+  return links.filter((l) => isBuilt(l.to));
 }
