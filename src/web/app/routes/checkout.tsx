@@ -98,7 +98,6 @@ function CatalogCheckout() {
   }
   if (items.length === 0) return <EmptyCart />;
 
-  const prefill = user ? { name: user.username, email: user.email } : null;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
       <OrderSummary
@@ -126,7 +125,7 @@ function CatalogCheckout() {
           {step === 'info' || !info ? (
             <CustomerInfoForm
               initialValues={info}
-              prefill={prefill}
+              prefillEmail={user?.email ?? null}
               onSubmit={(values) => {
                 setInfo(values);
                 goTo('payment');

@@ -31,13 +31,16 @@ function hasBlankField(values: CustomerInfoInput): boolean {
 
 export function CustomerInfoForm({
   initialValues,
-  prefill,
+  prefillEmail,
   onSubmit,
 }: {
   /** Values entered earlier (coming back through 'Edit Information'). */
   initialValues: CustomerInfo | null;
-  /** Name and email of the signed-in user, used for empty untouched fields. */
-  prefill: { name: string; email: string } | null;
+  /**
+   * The signed-in user's e-mail, filled into the Email field while it is empty and
+   * untouched. The name is not pre-filled: a username is not the buyer's full name.
+   */
+  prefillEmail: string | null;
   onSubmit(info: CustomerInfo): void;
 }) {
   const form = useForm<CustomerInfoInput, unknown, CustomerInfo>({
@@ -46,13 +49,11 @@ export function CustomerInfoForm({
   });
   const { register, handleSubmit, formState, getValues, setValue, getFieldState } = form;
 
-  // Pre-fill from the signed-in user once it is known, without overwriting typed text.
+  // Pre-fill the e-mail once the user is known, without overwriting typed text.
   useEffect(() => {
-    if (!prefill) return;
-    for (const key of ['name', 'email'] as const) {
-      if (!getFieldState(key).isDirty && !getValues(key)) setValue(key, prefill[key]);
-    }
-  }, [prefill, getFieldState, getValues, setValue]);
+    if (!prefillEmail) return;
+    if (!getFieldState('email').isDirty && !getValues('email')) setValue('email', prefillEmail);
+  }, [prefillEmail, getFieldState, getValues, setValue]);
 
   const onInvalid = (_errors: FieldErrors<CustomerInfoInput>) => {
     if (hasBlankField(getValues())) {
