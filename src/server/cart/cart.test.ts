@@ -81,7 +81,13 @@ describe('cart', () => {
         unitPrice: 12.99,
         percentOff: 0,
         lineTotal: 25.98,
-        product: { id: p.id, name: 'Pebble Beach Pin', price: 12.99, stockQuantity: 100 },
+        product: {
+          id: p.id,
+          name: 'Pebble Beach Pin',
+          price: 12.99,
+          stockQuantity: 100,
+          purchaseLimit: null,
+        },
       });
       expect(item.product.imageUrl).toBe(`/api/files/pb?v=${p.updatedAt.getTime()}`);
       const again = await c.post('/api/cart', { productId: p.id, quantity: 3 });
@@ -254,6 +260,9 @@ describe('cart', () => {
       const item = (
         await c.post('/api/cart', { productId: promo.id, quantity: 3 })
       ).json() as CartItem;
+      // The line carries the limit so the drawer can stop '+' at it.
+      expect(item.product.purchaseLimit).toBe(4);
+      expect(((await c.get('/api/cart')).json() as CartItem[])[0]!.product.purchaseLimit).toBe(4);
       expect((await c.post('/api/cart', { productId: promo.id, quantity: 2 })).statusCode).toBe(
         409,
       );

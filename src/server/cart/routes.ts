@@ -53,7 +53,7 @@ function shopperOf(request: FastifyRequest): Shopper {
   };
 }
 
-/** A priced cart line as the API shows it (dollars). */
+/** A priced cart line as the API shows it (dollars), with the product's stock and per-customer limit. */
 export function toCartItem(line: CartViewLine): CartItem {
   return {
     id: line.cartItemId,
@@ -68,6 +68,7 @@ export function toCartItem(line: CartViewLine): CartItem {
       price: centsToDollars(line.basePriceCents),
       imageUrl: line.imageUrl,
       stockQuantity: line.stockQuantity,
+      purchaseLimit: line.purchaseLimit,
     },
   };
 }

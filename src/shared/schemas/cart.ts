@@ -33,6 +33,8 @@ export const CartItem = z.object({
     price: z.number(),
     imageUrl: z.string().nullable(),
     stockQuantity: z.number().int(),
+    /** Most units one customer may buy (the promo pins: 4), null when unlimited. */
+    purchaseLimit: z.number().int().nullable(),
   }),
 });
 export type CartItem = z.infer<typeof CartItem>;

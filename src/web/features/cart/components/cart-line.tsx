@@ -2,12 +2,16 @@
  * One cart row (storefront spec section 2 "Cart drawer", 4 "Cart quantity", 8): image,
  * name, the server's unit price with 'each' (and the volume tier when one applies),
  * minus/plus (minus at quantity 1 removes the line), line total and a remove button.
- * Buttons are disabled while any cart change is pending.
+ * Buttons are disabled while any cart change is pending. Plus stops at the stock or
+ * the per-customer limit (spec section 5: 4 for the promo pins), whichever is lower,
+ * and a hint under the buttons says which ('Limit 4 per customer', 'Only N left in stock').
  */
 import type { CartItem } from '@shared/schemas/cart';
 import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { quantityCap } from '../quantity-cap';
 import { usd } from './format';
 
 export interface CartLineProps {
@@ -20,7 +24,9 @@ export interface CartLineProps {
 
 export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate }: CartLineProps) {
   const { product } = item;
-  const atStock = item.quantity >= product.stockQuantity;
+  const hintId = useId();
+  const cap = quantityCap(product);
+  const atMax = item.quantity >= cap.max;
   return (
     <li className="flex gap-3 py-4">
       <div className="size-16 shrink-0 overflow-hidden rounded-md border bg-muted">
@@ -77,12 +83,18 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
             size="icon"
             className="size-8"
             aria-label={`Increase quantity of ${product.name}`}
-            disabled={pending || atStock}
+            aria-describedby={atMax ? hintId : undefined}
+            disabled={pending || atMax}
             onClick={() => onChangeQuantity(item, item.quantity + 1)}
           >
             <Plus aria-hidden="true" />
           </Button>
         </div>
+        {atMax ? (
+          <p id={hintId} className="mt-1 text-xs text-slate-600">
+            {cap.text}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-col items-end justify-between">
         <p className="font-semibold tabular-nums">{usd(item.lineTotal)}</p>
