@@ -2,7 +2,8 @@
  * The purchase path as a customer walks it, in Chromium against the real shop
  * (embedded PGlite, demo catalogue, offline test payments): browse /wholesale, filter
  * by collection, open a product, add 25 (tier price shown and charged), apply a
- * discount code, pay in test mode, register, and find the order under Track Order.
+ * discount code, pay in test mode signed out (thank-you panel with the order number),
+ * create an account from there, and find the order under Track Order.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
@@ -18,7 +19,23 @@ import { startTestShop } from './support/shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 
+/** Waits until no toast is fading in or out (axe measures contrast mid-fade otherwise). */
+async function settleToasts(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' ||
+          !(a.effect instanceof KeyframeEffect) ||
+          !(a.effect.target instanceof Element) ||
+          !a.effect.target.closest('[data-sonner-toaster]'),
+      ),
+  );
+}
+
 async function expectAxeClean(page: Page, label: string) {
+  await settleToasts(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
@@ -124,13 +141,22 @@ describe('purchase journey in Chromium', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('button', { name: 'Test payment' }).click();
 
-    // Signed out: Track Order asks for a login; register from there.
-    await page.waitForURL('**/login**', { timeout: 15_000 });
-    await screenshot(page, '06-login-after-checkout');
-    await page
-      .getByRole('link', { name: /sign up/i })
-      .first()
-      .click();
+    // Signed out: Track Order thanks the buyer with the order number (no 'Access Denied')
+    // and offers an account; create one from there.
+    await page.waitForURL(
+      (url) => url.pathname === '/track-order' && url.searchParams.get('fromCheckout') === 'true',
+      { timeout: 15_000 },
+    );
+    const thanks = page.getByRole('heading', {
+      name: /^Thank you! Your order #\d+ has been placed\.$/,
+    });
+    await expect.poll(() => thanks.isVisible()).toBe(true);
+    const placedId = Number(/#(\d+)/.exec((await thanks.textContent()) ?? '')?.[1]);
+    await expect.poll(() => page.getByText('Payment Successful!').isVisible()).toBe(true);
+    expect(await page.getByText('Access Denied').count()).toBe(0);
+    await screenshot(page, '06-thank-you-signed-out');
+    await expectAxeClean(page, '/track-order after checkout, signed out');
+    await page.getByRole('link', { name: 'Create Account' }).click();
     await page.waitForURL('**/register**');
     await page.getByLabel('Username').fill('jordanfan');
     await page.getByLabel('Email').fill('jordan@example.com');
@@ -144,6 +170,7 @@ describe('purchase journey in Chromium', () => {
       .select()
       .from(orders)
       .where(eq(orders.customerEmail, 'jordan@example.com'));
+    expect(order.id).toBe(placedId);
     expect(order.totalCents).toBe(totalCents);
     expect(order.discountCents).toBe(discountCents);
     expect(order.items).toEqual([
@@ -155,6 +182,12 @@ describe('purchase journey in Chromium', () => {
           (await shop.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].userId,
       )
       .not.toBeNull();
+
+    // Creating the account came back to Track Order, which now lists the order.
+    await page.waitForURL((url) => url.pathname === '/track-order');
+    await expect
+      .poll(() => page.getByText(`Order #${order.id}`, { exact: true }).isVisible())
+      .toBe(true);
 
     await page.goto(`${shop.url}/track-order?id=${order.id}&type=regular`);
     await expect.poll(() => page.getByText(`Order #${order.id}`).isVisible()).toBe(true);

@@ -4,6 +4,11 @@
  * to /login after 2 seconds. A toggle between Custom Quote Orders and Catalog Orders, a
  * filter by order number, a process explainer, and after checkout
  * (?id=&type=regular&fromCheckout=true) a thank-you banner and the new order highlighted.
+ *
+ * Arriving from checkout signed out (the buyer just paid) is not 'Access Denied': a
+ * thank-you panel with the order number and Sign In / Create Account links that come
+ * back here; signing in or registering in this browser claims the order (DECISIONS.md
+ * "Security").
  */
 import type { Order } from '@shared/schemas/orders';
 import { PartyPopper, Search } from 'lucide-react';
@@ -32,6 +37,8 @@ export function Component() {
     document.title = `Track Your Orders | ${store.name}`;
   }, []);
   const { user, isLoading } = useUser();
+  const [params] = useSearchParams();
+  const { fromCheckout, highlightId } = parseTrackOrderParams(params);
   return (
     <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Track Your Orders</h1>
@@ -42,6 +49,8 @@ export function Component() {
         </div>
       ) : user ? (
         <OrdersView userId={user.id} />
+      ) : fromCheckout ? (
+        <GuestThankYou orderId={highlightId} />
       ) : (
         <AccessDenied />
       )}
@@ -79,6 +88,50 @@ function AccessDenied() {
             Log in now
           </Link>
         </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A signed-out buyer who just paid: thanks with the order number, and how to see the
+ * order (sign in or create an account in this browser; the order is claimed then).
+ * Sign In / Create Account come back to this page (`?next=`), where the order is shown.
+ */
+function GuestThankYou({ orderId }: { orderId: number | null }) {
+  const location = useLocation();
+  const next = encodeURIComponent(location.pathname + location.search);
+  return (
+    <Card className="border-primary max-w-2xl">
+      <CardContent className="flex gap-3">
+        <PartyPopper
+          aria-hidden="true"
+          className="text-primary mt-1 hidden size-6 shrink-0 sm:block"
+        />
+        <div className="min-w-0 space-y-3">
+          <h2 className="text-xl font-semibold">
+            {orderId !== null
+              ? `Thank you! Your order #${orderId} has been placed.`
+              : 'Thank you! Your payment was processed.'}
+          </h2>
+          <p>
+            {orderId !== null
+              ? "We'll e-mail you a confirmation and let you know when it ships."
+              : `If you don't receive a confirmation email, please contact us at ${store.email}.`}
+          </p>
+          <p>
+            Your order will appear under Track Order once you sign in or create an account in this
+            browser: it is added to your account automatically.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to={`/login?next=${next}`}>Sign In</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`/register?next=${next}`}>Create Account</Link>
+            </Button>
+          </div>
+        </div>
       </CardContent>
     </Card>
   );
