@@ -5,10 +5,11 @@
  * filter by order number, a process explainer, and after checkout
  * (?id=&type=regular&fromCheckout=true) a thank-you banner and the new order highlighted.
  *
- * Arriving from checkout signed out (the buyer just paid) is not 'Access Denied': a
- * thank-you panel with the order number and Sign In / Create Account links that come
- * back here; signing in or registering in this browser claims the order (DECISIONS.md
- * "Security").
+ * Two signed-out cases are not 'Access Denied':
+ * - arriving from checkout signed out (the buyer just paid): a thank-you panel with the
+ *   order number and Sign In / Create Account links that come back here; signing in or
+ *   registering in this browser claims the order (DECISIONS.md "Security");
+ * - signing out while on the page (Logout): a quiet return to the home page.
  */
 import type { Order } from '@shared/schemas/orders';
 import { PartyPopper, Search } from 'lucide-react';
@@ -39,6 +40,9 @@ export function Component() {
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
   const { fromCheckout, highlightId } = parseTrackOrderParams(params);
+  // Set once a user was shown here: a later null user means they logged out on this page.
+  const wasSignedIn = useRef(false);
+  if (user) wasSignedIn.current = true;
   return (
     <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Track Your Orders</h1>
@@ -49,6 +53,8 @@ export function Component() {
         </div>
       ) : user ? (
         <OrdersView userId={user.id} />
+      ) : wasSignedIn.current ? (
+        <SignedOutHere />
       ) : fromCheckout ? (
         <GuestThankYou orderId={highlightId} />
       ) : (
@@ -91,6 +97,15 @@ function AccessDenied() {
       </CardContent>
     </Card>
   );
+}
+
+/** After Logout on this page: back to the home page, without the 'Access Denied' toast. */
+function SignedOutHere() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate('/', { replace: true });
+  }, [navigate]);
+  return <p role="status">You have signed out. Taking you to the home page…</p>;
 }
 
 /**
