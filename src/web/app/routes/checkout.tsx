@@ -1,8 +1,10 @@
 /**
  * /checkout (storefront spec sections 2, 4, 5, 7, 8): the catalogue checkout. Order
  * summary from the server's cart and totals; customer info form; then the payment
- * step (editable again through 'Edit Information'). The custom-order branch
- * (customOrderId / orderData parameters) is announced as coming soon.
+ * step (editable again through 'Edit Information'). When create-order refuses the
+ * details after payment (400) the form comes back with the field errors and 'Complete
+ * Order' retries with the same captured payment (no second payment). The custom-order
+ * branch (customOrderId / orderData parameters) is announced as coming soon.
  */
 
 import type { CartTotals } from '@shared/schemas/cart';
@@ -24,7 +26,11 @@ import { CustomerInfoReview } from '@/features/checkout/components/customer-info
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { PaymentOptions } from '@/features/checkout/components/payment-options';
 import { formatDollars } from '@/features/checkout/format';
-import { useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
+import {
+  type CheckoutPayment,
+  type KeptPayment,
+  useCheckoutPayment,
+} from '@/features/checkout/use-checkout-payment';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -76,11 +82,36 @@ function CatalogCheckout() {
   const { user } = useUser();
   const [step, setStep] = useState<'info' | 'payment'>('info');
   const [info, setInfo] = useState<CustomerInfo | null>(null);
+  /** A captured payment waiting for corrected details (create-order answered 400). */
+  const [kept, setKept] = useState<KeptPayment | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const goTo = (next: 'info' | 'payment') => {
     setStep(next);
     // Move focus to the step's heading so keyboard and screen-reader users follow along.
     requestAnimationFrame(() => stepHeading.current?.focus());
+  };
+  const appliedCode = totals.data && !totals.data.discountError ? totals.data.discountCode : null;
+  const payment = useCheckoutPayment({
+    customer: info,
+    discountCode: appliedCode,
+    expectedTotal: totals.data?.total ?? 0,
+    onFixDetails: (next) => {
+      setKept(next);
+      // The form focuses the first field in error; without one, the step heading.
+      if (Object.keys(next.fieldErrors).length > 0) setStep('info');
+      else goTo('info');
+    },
+  });
+
+  const submitInfo = async (values: CustomerInfo) => {
+    setInfo(values);
+    if (!kept) {
+      goTo('payment');
+      return;
+    }
+    const outcome = await payment.retryOrder(kept.paymentOrderId, values);
+    // Placed, refunded or failed otherwise: the kept payment is used up either way.
+    if (outcome && outcome.kind !== 'order-details-invalid') setKept(null);
   };
 
   if (cart.isLoading) return <CheckoutSkeleton />;
@@ -117,7 +148,9 @@ function CatalogCheckout() {
           </h2>
           <p className="text-muted-foreground text-sm">
             {step === 'info'
-              ? 'Step 1 of 2: where should we ship your order?'
+              ? kept
+                ? 'Your payment was received: correct your details to place the order.'
+                : 'Step 1 of 2: where should we ship your order?'
               : 'Step 2 of 2: pay securely'}
           </p>
         </CardHeader>
@@ -126,13 +159,17 @@ function CatalogCheckout() {
             <CustomerInfoForm
               initialValues={info}
               prefillEmail={user?.email ?? null}
-              onSubmit={(values) => {
-                setInfo(values);
-                goTo('payment');
-              }}
+              keptPayment={kept}
+              processing={payment.processing}
+              onSubmit={(values) => void submitInfo(values)}
             />
           ) : (
-            <PaymentStep info={info} totals={totals.data} onEdit={() => goTo('info')} />
+            <PaymentStep
+              info={info}
+              totals={totals.data}
+              payment={payment}
+              onEdit={() => goTo('info')}
+            />
           )}
         </CardContent>
       </Card>
@@ -143,18 +180,14 @@ function CatalogCheckout() {
 function PaymentStep({
   info,
   totals,
+  payment,
   onEdit,
 }: {
   info: CustomerInfo;
   totals: CartTotals | undefined;
+  payment: CheckoutPayment;
   onEdit(): void;
 }) {
-  const appliedCode = totals && !totals.discountError ? totals.discountCode : null;
-  const payment = useCheckoutPayment({
-    customer: info,
-    discountCode: appliedCode,
-    expectedTotal: totals?.total ?? 0,
-  });
   return (
     <div className="space-y-6">
       <CustomerInfoReview info={info} onEdit={onEdit} disabled={payment.processing} />

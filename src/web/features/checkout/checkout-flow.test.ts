@@ -6,6 +6,8 @@ import {
   outcomeEffects,
   PAYMENT_TEXTS,
   type PaymentCalls,
+  placeOrderForPayment,
+  toCustomerFieldErrors,
   trackOrderUrl,
 } from './checkout-flow';
 
@@ -13,6 +15,7 @@ class FakeApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fieldErrors: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -125,6 +128,23 @@ describe('completeApprovedPayment', () => {
     });
   });
 
+  it('a 400 from create-order after a COMPLETED capture keeps the payment for a corrected retry', async () => {
+    const c = calls({
+      createOrder: vi.fn(async () => {
+        throw new FakeApiError(400, 'Invalid characters in input', {
+          customerName: 'Contains characters that are not allowed',
+        });
+      }),
+    });
+    await expect(completeApprovedPayment('PAY-7', customer, c)).resolves.toEqual({
+      kind: 'order-details-invalid',
+      paymentOrderId: 'PAY-7',
+      message: 'Invalid characters in input',
+      fieldErrors: { name: 'Contains characters that are not allowed' },
+    });
+    expect(c.capture).toHaveBeenCalledTimes(1);
+  });
+
   it('treats any other create-order failure after payment as the paid-without-order path', async () => {
     for (const error of [new FakeApiError(500, 'boom'), new TypeError('Failed to fetch')]) {
       const c = calls({
@@ -136,6 +156,61 @@ describe('completeApprovedPayment', () => {
         kind: 'order-failed-after-payment',
       });
     }
+  });
+});
+
+describe('placeOrderForPayment (retry with corrected details)', () => {
+  it('sends the kept payment id again with the corrected details, without a new capture', async () => {
+    const c = calls();
+    await expect(placeOrderForPayment('PAY-7', customer, c)).resolves.toEqual({
+      kind: 'placed',
+      orderId: 42,
+    });
+    expect(c.capture).not.toHaveBeenCalled();
+    expect(c.createOrder).toHaveBeenCalledWith({
+      paypalOrderId: 'PAY-7',
+      customerEmail: 'ada@example.com',
+      customerName: 'Ada Lovelace',
+      shippingAddress: '12 Main St, Springfield, IL 62701',
+    });
+  });
+
+  it('reports another 400 the same way, and a 409 as refused (refunded)', async () => {
+    const invalid = calls({
+      createOrder: vi.fn(async () => {
+        throw new FakeApiError(400, 'Invalid characters in input', {
+          shippingAddress: 'Contains characters that are not allowed',
+        });
+      }),
+    });
+    await expect(placeOrderForPayment('PAY-7', customer, invalid)).resolves.toMatchObject({
+      kind: 'order-details-invalid',
+      paymentOrderId: 'PAY-7',
+      fieldErrors: {
+        address: 'Contains characters that are not allowed (address, city, state or ZIP code)',
+      },
+    });
+    const refused = calls({
+      createOrder: vi.fn(async () => {
+        throw new FakeApiError(409, 'Sold out. Your payment has been refunded.');
+      }),
+    });
+    await expect(placeOrderForPayment('PAY-7', customer, refused)).resolves.toEqual({
+      kind: 'order-rejected',
+      message: 'Sold out. Your payment has been refunded.',
+    });
+  });
+
+  it('maps create-order field names to the form fields and drops unknown ones', () => {
+    expect(
+      toCustomerFieldErrors({
+        customerName: 'n',
+        customerEmail: 'e',
+        shippingAddress: 'a',
+        paypalOrderId: 'x',
+      }),
+    ).toEqual({ name: 'n', email: 'e', address: 'a (address, city, state or ZIP code)' });
+    expect(toCustomerFieldErrors({})).toEqual({});
   });
 });
 
@@ -160,6 +235,32 @@ describe('outcomeEffects', () => {
       cartCleared: true,
       clearServerCart: true,
       refetchCart: false,
+      fixDetails: null,
+    });
+  });
+
+  it('sends the buyer back to the form on a 400 after payment, keeping the payment and the cart', () => {
+    const e = outcomeEffects({
+      kind: 'order-details-invalid',
+      paymentOrderId: 'PAY-7',
+      message: 'Invalid characters in input',
+      fieldErrors: { name: 'Contains characters that are not allowed' },
+    });
+    expect(e).toEqual({
+      toast: {
+        title: 'Payment Error',
+        description:
+          'Invalid characters in input. Please correct your details; your payment is kept.',
+        variant: 'destructive',
+      },
+      redirect: null,
+      cartCleared: false,
+      clearServerCart: false,
+      refetchCart: false,
+      fixDetails: {
+        paymentOrderId: 'PAY-7',
+        fieldErrors: { name: 'Contains characters that are not allowed' },
+      },
     });
   });
 

@@ -5,9 +5,18 @@
  *
  * Flow: create a payment order (server computes the amount) -> buyer approves ->
  * capture -> only when the capture status is COMPLETED -> POST /api/create-order.
+ * A 400 from create-order (e.g. 'Invalid characters in input' naming a field) comes
+ * before the server touches the payment: the capture stays unused on the server, so the
+ * buyer corrects the details and the same payment id is sent again (placeOrderForPayment),
+ * without a second payment.
  */
-import type { CapturePaymentResponse, CreateOrderBody } from '@shared/schemas/checkout';
+import type {
+  CapturePaymentResponse,
+  CreateOrderBody,
+  CustomerInfo,
+} from '@shared/schemas/checkout';
 import type { Order } from '@shared/schemas/orders';
+import { endSentence } from '../../lib/sentence';
 
 /** The address part of the checkout customer info (storefront spec section 3). */
 export interface AddressParts {
@@ -38,6 +47,17 @@ export type PaymentOutcome =
   | { kind: 'not-completed'; message: string | null }
   /** Paid, but the server refused the order (409: stock ran out) and refunded the payment. */
   | { kind: 'order-rejected'; message: string }
+  /**
+   * Paid, but create-order answered 400 (bad customer details) without using the
+   * payment: the buyer corrects `fieldErrors` and the order is retried with the same
+   * `paymentOrderId`.
+   */
+  | {
+      kind: 'order-details-invalid';
+      paymentOrderId: string;
+      message: string;
+      fieldErrors: CustomerFieldErrors;
+    }
   /** Paid, but creating the order failed otherwise (spec: the 'Payment Successful!' path). */
   | { kind: 'order-failed-after-payment' }
   /** Creating or capturing the payment failed; `message` is the server's, when it sent one. */
@@ -59,6 +79,9 @@ export interface OrderCustomer extends AddressParts {
   email: string;
 }
 
+/** Per-field messages for the checkout form's fields. */
+export type CustomerFieldErrors = Partial<Record<keyof CustomerInfo, string>>;
+
 /** HTTP status of an API error (ApiRequestError has `.status`), else null (network error...). */
 export function errorStatus(error: unknown): number | null {
   if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
@@ -74,9 +97,78 @@ export function clientErrorMessage(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
 }
 
+/** The per-field messages of a 400 API error (ApiRequestError has `.fieldErrors`), else {}. */
+function errorFieldErrors(error: unknown): Record<string, string> {
+  if (error && typeof error === 'object' && 'fieldErrors' in error) {
+    const fields = error.fieldErrors;
+    if (fields && typeof fields === 'object') {
+      return Object.fromEntries(
+        Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    }
+  }
+  return {};
+}
+
+/**
+ * Maps create-order's field names (CreateOrderBody) to the checkout form's fields.
+ * `shippingAddress` is joined from four fields, so its message goes on Address and
+ * names them all.
+ */
+export function toCustomerFieldErrors(serverErrors: Record<string, string>): CustomerFieldErrors {
+  const fields: CustomerFieldErrors = {};
+  if (serverErrors.customerName) fields.name = serverErrors.customerName;
+  if (serverErrors.customerEmail) fields.email = serverErrors.customerEmail;
+  if (serverErrors.shippingAddress) {
+    fields.address = `${serverErrors.shippingAddress} (address, city, state or ZIP code)`;
+  }
+  return fields;
+}
+
+/**
+ * Creates the order for a payment that is already captured (first try, or a retry with
+ * corrected details after a 400). Calls only create-order, never the provider again.
+ * Never throws: 'placed', 'order-details-invalid' (400), 'order-rejected' (409,
+ * refunded) or 'order-failed-after-payment'.
+ */
+export async function placeOrderForPayment(
+  paymentOrderId: string,
+  customer: OrderCustomer,
+  calls: Pick<PaymentCalls, 'createOrder'>,
+): Promise<PaymentOutcome> {
+  try {
+    const { order } = await calls.createOrder({
+      paypalOrderId: paymentOrderId,
+      customerEmail: customer.email.trim(),
+      customerName: customer.name.trim(),
+      shippingAddress: joinShippingAddress(customer),
+    });
+    return { kind: 'placed', orderId: order.id };
+  } catch (error) {
+    const status = errorStatus(error);
+    if (status === 400) {
+      return {
+        kind: 'order-details-invalid',
+        paymentOrderId,
+        message: clientErrorMessage(error) ?? 'Some of your details could not be accepted.',
+        fieldErrors: toCustomerFieldErrors(errorFieldErrors(error)),
+      };
+    }
+    if (status === 409) {
+      return {
+        kind: 'order-rejected',
+        message:
+          clientErrorMessage(error) ??
+          'Some items are no longer available. Your payment has been refunded.',
+      };
+    }
+    return { kind: 'order-failed-after-payment' };
+  }
+}
+
 /**
  * Captures an approved payment order and, when the capture is COMPLETED, creates the
- * order. Never throws: every result is a PaymentOutcome.
+ * order (placeOrderForPayment). Never throws: every result is a PaymentOutcome.
  */
 export async function completeApprovedPayment(
   paymentOrderId: string,
@@ -92,26 +184,7 @@ export async function completeApprovedPayment(
   if (capture.status !== 'COMPLETED') {
     return { kind: 'not-completed', message: capture.message?.trim() || null };
   }
-
-  try {
-    const { order } = await calls.createOrder({
-      paypalOrderId: paymentOrderId,
-      customerEmail: customer.email.trim(),
-      customerName: customer.name.trim(),
-      shippingAddress: joinShippingAddress(customer),
-    });
-    return { kind: 'placed', orderId: order.id };
-  } catch (error) {
-    if (errorStatus(error) === 409) {
-      return {
-        kind: 'order-rejected',
-        message:
-          clientErrorMessage(error) ??
-          'Some items are no longer available. Your payment has been refunded.',
-      };
-    }
-    return { kind: 'order-failed-after-payment' };
-  }
+  return placeOrderForPayment(paymentOrderId, customer, calls);
 }
 
 /** `/track-order` link after checkout: with the order when there is one (storefront spec section 2). */
@@ -131,6 +204,11 @@ export interface OutcomeEffects {
   clearServerCart: boolean;
   /** Reload the cart and totals from the server (stock or prices may have changed). */
   refetchCart: boolean;
+  /**
+   * Back to the customer info form with these field errors, keeping the captured
+   * payment so the next submit retries the order with it; null otherwise.
+   */
+  fixDetails: { paymentOrderId: string; fieldErrors: CustomerFieldErrors } | null;
 }
 
 export const PAYMENT_TEXTS = {
@@ -143,11 +221,18 @@ export const PAYMENT_TEXTS = {
   loadFailed: 'Failed to load the payment system. Please refresh the page and try again.',
   paidNoOrder:
     "Your payment was processed. If you don't receive a confirmation email, please contact support.",
+  detailsRejected: 'Please correct your details; your payment is kept.',
 } as const;
 
 /** Maps an outcome to its toast, redirect and cart effects (storefront spec section 8). */
 export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
-  const stay = { redirect: null, cartCleared: false, clearServerCart: false, refetchCart: false };
+  const stay = {
+    redirect: null,
+    cartCleared: false,
+    clearServerCart: false,
+    refetchCart: false,
+    fixDetails: null,
+  };
   const error = (description: string) =>
     ({ title: PAYMENT_TEXTS.errorTitle, description, variant: 'destructive' }) as const;
   switch (outcome.kind) {
@@ -162,6 +247,7 @@ export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
         cartCleared: true,
         clearServerCart: false,
         refetchCart: false,
+        fixDetails: null,
       };
     case 'order-failed-after-payment':
       return {
@@ -174,6 +260,13 @@ export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
         cartCleared: true,
         clearServerCart: true,
         refetchCart: false,
+        fixDetails: null,
+      };
+    case 'order-details-invalid':
+      return {
+        ...stay,
+        toast: error(`${endSentence(outcome.message)} ${PAYMENT_TEXTS.detailsRejected}`),
+        fixDetails: { paymentOrderId: outcome.paymentOrderId, fieldErrors: outcome.fieldErrors },
       };
     case 'order-rejected':
       return { ...stay, toast: error(outcome.message), refetchCart: true };

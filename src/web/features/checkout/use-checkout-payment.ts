@@ -2,7 +2,9 @@
  * The checkout payment controller: runs a payment attempt (test provider or PayPal
  * buttons), turns its PaymentOutcome into toasts, cart updates and navigation
  * (checkout-flow.ts), and guards against double submission. Storefront spec sections
- * 4, 7 and 8; DECISIONS.md "Filling the gaps".
+ * 4, 7 and 8; DECISIONS.md "Filling the gaps". When create-order refuses the customer
+ * details (400) after a captured payment, `onFixDetails` sends the buyer back to the
+ * form and `retryOrder` places the order with the same payment once they are corrected.
  */
 
 import { centsToAmountString, dollarsToCents } from '@shared/money';
@@ -17,16 +19,24 @@ import {
   clientErrorMessage,
   completeApprovedPayment,
   type OrderCustomer,
+  type OutcomeEffects,
   outcomeEffects,
   type PaymentOutcome,
+  placeOrderForPayment,
 } from './checkout-flow';
 
+/** A captured payment whose order still waits for corrected customer details. */
+export type KeptPayment = NonNullable<OutcomeEffects['fixDetails']>;
+
 export interface CheckoutPaymentInput {
-  customer: OrderCustomer;
+  /** The entered customer info; null until the info form was submitted. */
+  customer: OrderCustomer | null;
   /** The discount code the server applied to the shown totals; null when none applies. */
   discountCode: string | null;
   /** The total the buyer saw (dollars, from the server); the server answers 409 if it changed. */
   expectedTotal: number;
+  /** create-order refused the details (400) after payment: show the form with these errors. */
+  onFixDetails(kept: KeptPayment): void;
 }
 
 export interface CheckoutPayment {
@@ -38,6 +48,11 @@ export interface CheckoutPayment {
   cancel(): void;
   /** Shows the 'Payment Error' toast for a payment system that failed to load. */
   reportLoadFailure(): void;
+  /**
+   * Places the order for an already captured payment with corrected details (no new
+   * payment). Resolves to the outcome, or null when another attempt was running.
+   */
+  retryOrder(paymentOrderId: string, customer: OrderCustomer): Promise<PaymentOutcome | null>;
   /** Handlers for the PayPal Buttons (stable identities; they read the latest input). */
   paypal: {
     createOrder(): Promise<string>;
@@ -72,6 +87,7 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
         qc.setQueryData(cartQueryKey, []);
         void qc.invalidateQueries({ queryKey: ['/api/orders'] });
       }
+      if (fx.fixDetails) latest.current.onFixDetails(fx.fixDetails);
       if (fx.redirect) navigate(fx.redirect);
       if (fx.clearServerCart) {
         try {
@@ -110,6 +126,8 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
   const payWithTestProvider = useCallback(
     (testOutcome: 'approve' | 'decline') =>
       exclusive(async () => {
+        const customer = latest.current.customer;
+        if (!customer) return;
         let paymentOrderId: string;
         try {
           paymentOrderId = (await createPayment(testOutcome)).id;
@@ -117,11 +135,21 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
           await apply({ kind: 'payment-failed', message: clientErrorMessage(error) });
           return;
         }
-        await apply(
-          await completeApprovedPayment(paymentOrderId, latest.current.customer, paymentCalls),
-        );
+        await apply(await completeApprovedPayment(paymentOrderId, customer, paymentCalls));
       }),
     [apply, createPayment, exclusive],
+  );
+
+  const retryOrder = useCallback(
+    async (paymentOrderId: string, customer: OrderCustomer) => {
+      let outcome: PaymentOutcome | null = null;
+      await exclusive(async () => {
+        outcome = await placeOrderForPayment(paymentOrderId, customer, paymentCalls);
+        await apply(outcome);
+      });
+      return outcome;
+    },
+    [apply, exclusive],
   );
 
   const cancel = useCallback(() => {
@@ -157,8 +185,10 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
       },
       onApprove(data) {
         return exclusive(async () => {
+          const customer = latest.current.customer;
+          if (!customer) return;
           await applyRef.current(
-            await completeApprovedPayment(data.orderID, latest.current.customer, paymentCalls),
+            await completeApprovedPayment(data.orderID, customer, paymentCalls),
           );
         });
       },
@@ -176,5 +206,12 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
     };
   }
 
-  return { processing, payWithTestProvider, cancel, reportLoadFailure, paypal: paypal.current };
+  return {
+    processing,
+    payWithTestProvider,
+    cancel,
+    reportLoadFailure,
+    retryOrder,
+    paypal: paypal.current,
+  };
 }

@@ -1,7 +1,9 @@
 /**
  * Checkout customer info form (storefront spec sections 3 and 5): name, email, address,
  * city, state and ZIP, all required (shared zod schema CustomerInfo). An incomplete
- * submit shows the 'Missing Information' toast and the per-field errors.
+ * submit shows the 'Missing Information' toast and the per-field errors. With a kept
+ * payment (create-order refused the details after payment) it shows the server's field
+ * errors, focuses the first, and its button places the order: 'Complete Order'.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CustomerInfo } from '@shared/schemas/checkout';
@@ -12,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
+import type { KeptPayment } from '../use-checkout-payment';
 
 type CustomerInfoInput = z.input<typeof CustomerInfo>;
 
@@ -32,6 +35,8 @@ function hasBlankField(values: CustomerInfoInput): boolean {
 export function CustomerInfoForm({
   initialValues,
   prefillEmail,
+  keptPayment = null,
+  processing = false,
   onSubmit,
 }: {
   /** Values entered earlier (coming back through 'Edit Information'). */
@@ -41,13 +46,26 @@ export function CustomerInfoForm({
    * untouched. The name is not pre-filled: a username is not the buyer's full name.
    */
   prefillEmail: string | null;
+  /** A captured payment waiting for corrected details; its field errors are shown. */
+  keptPayment?: KeptPayment | null;
+  /** True while a payment or order attempt runs (the submit button waits). */
+  processing?: boolean;
   onSubmit(info: CustomerInfo): void;
 }) {
   const form = useForm<CustomerInfoInput, unknown, CustomerInfo>({
     resolver: zodResolver(CustomerInfo),
     defaultValues: initialValues ?? EMPTY,
   });
-  const { register, handleSubmit, formState, getValues, setValue, getFieldState } = form;
+  const { register, handleSubmit, formState, getValues, setValue, getFieldState, setError } = form;
+
+  // The server refused some details after payment: show its messages, focus the first.
+  useEffect(() => {
+    if (!keptPayment) return;
+    const entries = Object.entries(keptPayment.fieldErrors) as [keyof CustomerInfo, string][];
+    entries.forEach(([field, message], i) => {
+      setError(field, { type: 'server', message }, { shouldFocus: i === 0 });
+    });
+  }, [keptPayment, setError]);
 
   // Pre-fill the e-mail once the user is known, without overwriting typed text.
   useEffect(() => {
@@ -108,8 +126,14 @@ export function CustomerInfoForm({
           reg={register('zipCode')}
         />
       </div>
-      <Button type="submit" size="lg" className="w-full">
-        Continue to Payment
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={processing}
+        aria-busy={processing}
+      >
+        {keptPayment ? (processing ? 'Processing...' : 'Complete Order') : 'Continue to Payment'}
       </Button>
     </form>
   );
@@ -149,6 +173,8 @@ function Field({
         aria-required="true"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        // A field focused for its error stays clear of the sticky header and the toast.
+        className="scroll-mt-40"
         {...reg}
       />
       {error ? (
