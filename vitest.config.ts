@@ -11,6 +11,7 @@ const dbProjects = [
 
 export default defineConfig({
   test: {
+    reporters: ['default', ['json', { outputFile: '.test-artifacts/vitest.json' }]],
     projects: [
       {
         test: {

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
+    reporters: ['default', ['json', { outputFile: '.test-artifacts/vitest-e2e.json' }]],
     include: ['e2e/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
