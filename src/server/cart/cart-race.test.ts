@@ -9,59 +9,37 @@
  * without that proof.
  */
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppHooks } from '../app';
 import { insertProduct } from '../checkout/test-support';
 import { cartItems } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { testDbKind } from '../test/db';
+import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
 
-const onPostgres = testDbKind() === 'postgres';
+const onPostgres = racesOnPostgres;
 
 describe('add to cart under concurrency', () => {
   let t: TestApp;
-  let observer: pg.Client | null = null;
+  let probe: OverlapProbe;
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
     t = await createTestApp({ hooks, poolSize: 20 });
-    if (onPostgres) {
-      observer = new pg.Client({ connectionString: t.database.pool!.options.connectionString });
-      await observer.connect();
-    }
+    probe = await openOverlapProbe(t);
   });
   afterAll(async () => {
-    await observer?.end();
+    await probe.close();
     await t.close();
   });
   beforeEach(() => {
     hooks.beforeCartCommit = undefined;
   });
 
-  async function lockWaiters(): Promise<number> {
-    const res = await observer!.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return res.rows[0]!.n;
-  }
-
-  /** Holds the first add's transaction open (postgres) until `waiters` others wait on a lock or 10 s pass. */
+  /** Holds the first transaction open (postgres) until `waiters` others wait on its locks. */
   function holdFirstCommit(waiters: number): () => number {
-    let calls = 0;
-    let seen = 0;
-    hooks.beforeCartCommit = async () => {
-      calls += 1;
-      if (calls > 1 || !onPostgres) return;
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        seen = Math.max(seen, await lockWaiters());
-        if (seen >= waiters) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    return () => seen;
+    const probeHook = probe.holdFirst(waiters, 10_000);
+    hooks.beforeCartCommit = probeHook.hook;
+    return probeHook.seen;
   }
 
   async function lineQuantity(client: TestClient, productId: number): Promise<number> {

@@ -9,63 +9,37 @@
  * transaction at a time, so there the same outcomes are checked without that proof.
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppHooks } from '../app';
 import { discountCodes, orders, payments, products, testPaymentOrders } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { testDbKind } from '../test/db';
+import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
 import { addToCart, customer, insertDiscount, insertProduct, payCart } from './test-support';
 
-const onPostgres = testDbKind() === 'postgres';
+const onPostgres = racesOnPostgres;
 
 describe('create-order under concurrency', () => {
   let t: TestApp;
-  let observer: pg.Client | null = null;
+  let probe: OverlapProbe;
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
     t = await createTestApp({ hooks, poolSize: 20 });
-    if (onPostgres) {
-      observer = new pg.Client({ connectionString: t.database.pool!.options.connectionString });
-      await observer.connect();
-    }
+    probe = await openOverlapProbe(t);
   });
   afterAll(async () => {
-    await observer?.end();
+    await probe.close();
     await t.close();
   });
   beforeEach(() => {
     hooks.beforeOrderCommit = undefined;
   });
 
-  /** Transactions of this database currently waiting for a lock. */
-  async function lockWaiters(): Promise<number> {
-    const res = await observer!.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return res.rows[0]!.n;
-  }
-
-  /**
-   * Holds the first order's transaction open (postgres only) until `waiters` other
-   * transactions wait on its locks, or 15 s pass. Returns a getter for the most seen.
-   */
+  /** Holds the first transaction open (postgres) until `waiters` others wait on its locks. */
   function holdFirstCommit(waiters: number): () => number {
-    let calls = 0;
-    let seen = 0;
-    hooks.beforeOrderCommit = async () => {
-      calls += 1;
-      if (calls > 1 || !onPostgres) return;
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        seen = Math.max(seen, await lockWaiters());
-        if (seen >= waiters) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    return () => seen;
+    const probeHook = probe.holdFirst(waiters);
+    hooks.beforeOrderCommit = probeHook.hook;
+    return probeHook.seen;
   }
 
   /** n shoppers, each with `quantity` of a product in the cart, all paid (captured). */
