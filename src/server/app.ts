@@ -25,6 +25,7 @@ import { discountRoutes } from './discounts/routes';
 import { frameworkErrorHandler, installErrorHandling } from './lib/errors';
 import { installInputGuard } from './lib/input-guard';
 import { sessionPlugin } from './lib/session';
+import { createMailService, type MailService } from './mail/service';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
@@ -44,6 +45,8 @@ export interface AppDeps {
   config: AppConfig;
   payments: PaymentProvider;
   hooks: AppHooks;
+  /** Outgoing mail: outbox + pg-boss queue (src/server/mail/service.ts). */
+  mail: MailService;
 }
 
 declare module 'fastify' {
@@ -58,6 +61,8 @@ export interface BuildAppOptions {
   payments: PaymentProvider;
   sessionSecret: string;
   hooks?: AppHooks;
+  /** Outgoing mail; default: built from config. Started on ready, stopped on close. */
+  mail?: MailService;
   /** Serve the built web app from dist/web (default true when it exists). */
   serveWeb?: boolean;
   logger?: boolean | object;
@@ -85,8 +90,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     payments: options.payments,
     hooks: options.hooks ?? {},
+    mail:
+      options.mail ??
+      createMailService({ database: options.database, config: options.config, log: app.log }),
   };
   app.decorate('deps', deps);
+  // The mail queue and worker run only when SMTP_URL is set (else mail is held).
+  app.addHook('onReady', () => deps.mail.start());
+  app.addHook('onClose', () => deps.mail.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

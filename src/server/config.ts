@@ -28,6 +28,14 @@ const EnvSchema = z.object({
   PAYPAL_API_BASE: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fairway Pin Co. <orders@fairwaypin.co>'),
+  /** Retries of a mail after its first failed attempt (pg-boss retryLimit); then it is 'failed'. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  /** Seconds before the first mail retry; doubles on each retry (0: retry at once). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How often the mail worker looks for due jobs, seconds (at least 0.5). */
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** How often 'queued' outbox rows without a job are handed to the queue again, seconds. */
+  MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
   PUBLIC_URL: z.string().optional(),
   STORE_NAME: z.string().default('Fairway Pin Co.'),
   STORE_EMAIL: z.string().default('hello@fairwaypin.co'),

@@ -58,7 +58,13 @@ export async function startShop(
   if (config.SEED_DEMO && (await seedDemoData(database.db)))
     app.log.info('Loaded demo catalogue, discount codes and blog posts');
   await bootstrapAdmin(database.db, config, app.log);
+  // Listening makes the app ready: that starts the mail queue when SMTP_URL is set.
   await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(
+    app.deps.mail.sending
+      ? 'Mail: sent through SMTP_URL by the pg-boss queue'
+      : 'Mail: SMTP_URL unset, outgoing mail is held in the database outbox',
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {

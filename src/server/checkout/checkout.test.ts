@@ -10,6 +10,7 @@ import type { AppHooks } from '../app';
 import {
   cartItems,
   discountCodes,
+  mailOutbox,
   orders,
   paymentIncidents,
   payments,
@@ -491,5 +492,63 @@ describe('catalogue checkout', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This payment is being refunded. Please check out again.');
     expect(await ordersFor(id)).toEqual([]);
+  });
+
+  it('a placed order stores its confirmation e-mail (held without SMTP_URL); a refused order stores none', async () => {
+    const p = await insertProduct(t.db, {
+      name: 'Pebble Beach Pin',
+      priceCents: 800,
+      stockQuantity: 5,
+    });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 2);
+    const id = await payCart(client);
+    const email = 'mail-check@example.com';
+    const res = await client.post('/api/create-order', {
+      paypalOrderId: id,
+      ...customer,
+      customerEmail: email,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order.id as number;
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'order_confirmation',
+      status: 'held',
+      attempts: 0,
+      sentAt: null,
+      subject: `Fairway Pin Co.: order #${orderId} confirmed`,
+    });
+    expect(rows[0]!.textBody).toContain('Pebble Beach Pin x 2 @ $8.00 = $16.00');
+    expect(rows[0]!.textBody).toContain('Total: $21.99');
+    expect(rows[0]!.textBody).toContain(customer.shippingAddress);
+    expect(rows[0]!.textBody).toContain(`/track-order?id=${orderId}&type=regular`);
+    expect(rows[0]!.htmlBody).toContain('$21.99');
+    // A replay of the same payment sends no second confirmation.
+    const replay = await client.post('/api/create-order', {
+      paypalOrderId: id,
+      ...customer,
+      customerEmail: email,
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+    ).toHaveLength(1);
+
+    // Sold out while paying: the order is rolled back, and so is its mail.
+    const other = new TestClient(t.app);
+    await addToCart(other, p.id, 2);
+    const soldOutId = await payCart(other);
+    await t.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, p.id));
+    const refused = await other.post('/api/create-order', {
+      paypalOrderId: soldOutId,
+      ...customer,
+      customerEmail: 'sold-out@example.com',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'sold-out@example.com')),
+    ).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import { invalidateCatalog } from '../catalog/service';
 import type { Tx } from '../db/client';
 import { discountCodes, type OrderLineRecord, orders, payments, products } from '../db/schema';
 import { conflict, HttpError, inputRejectedByDatabase, notFound } from '../lib/errors';
+import { orderConfirmationMail } from '../mail/templates';
 import { toOrderDto } from '../orders/service';
 import {
   findPayment,
@@ -33,7 +34,7 @@ import {
   refundPayment,
 } from '../payments/service';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'hooks'>;
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'hooks' | 'mail'>;
 type OrderRow = typeof orders.$inferSelect;
 
 export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
@@ -163,6 +164,11 @@ export async function placeCatalogOrder(
     case 'created':
       // The products trigger also notifies the cache on commit; drop it now as well.
       invalidateCatalog(deps.db);
+      // The confirmation committed with the order (outbox); hand it to the queue now.
+      // A failure here loses nothing: the mail sweep picks up queued rows.
+      await deps.mail
+        .flush()
+        .catch((err) => log.error({ err, orderId: outcome.order.id }, 'mail flush failed'));
       return { order: toOrderDto(outcome.order), created: true };
     case 'replay':
       return { order: toOrderDto(outcome.order), created: false };
@@ -294,6 +300,9 @@ async function buildOrder(
       items,
     })
     .returning();
+  // Storefront spec section 8: the customer gets a confirmation e-mail. Same
+  // transaction: a rolled-back order leaves no mail.
+  await deps.mail.enqueue(tx, orderConfirmationMail(order!, deps.config));
   await tx
     .update(payments)
     .set({ consumedAt: new Date(), updatedAt: new Date() })

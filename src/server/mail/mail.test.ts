@@ -1,0 +1,247 @@
+/**
+ * Outgoing mail over a real SMTP conversation: an `smtp-server` on 127.0.0.1 (with
+ * authentication) receives what the pg-boss worker sends through nodemailer. Orders are
+ * placed through the real checkout routes; outbox rows are read back from the database.
+ */
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addToCart, customer, insertProduct, payCart } from '../checkout/test-support';
+import { mailOutbox, orders } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { mailJobId } from './queue';
+import { enqueueMail } from './service';
+import { orderConfirmationMail } from './templates';
+
+interface Received {
+  from: string;
+  to: string[];
+  user: unknown;
+  raw: string;
+}
+
+/** A local SMTP server that needs AUTH (shop/secret) and refuses recipients starting with "reject". */
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, cb) {
+      if (auth.username === 'shop' && auth.password === 'secret') cb(null, { user: 'shop' });
+      else cb(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, cb) {
+      if (address.address.startsWith('reject')) {
+        cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      } else cb();
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((a) => a.address),
+          user: session.user,
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    received,
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('outgoing mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({
+      env: {
+        SMTP_URL: `smtp://shop:secret@127.0.0.1:${smtp.port}`,
+        MAIL_FROM: 'Fairway Pin Co. <orders@fairwaypin.test>',
+        MAIL_RETRY_LIMIT: '2',
+        MAIL_RETRY_DELAY_SECONDS: '0',
+        MAIL_POLL_SECONDS: '0.5',
+        PUBLIC_URL: 'https://shop.example',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const outboxFor = async (to: string) =>
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+
+  /** Cart -> payment -> capture -> create-order for `email`; returns the order row. */
+  async function placeOrder(email: string) {
+    const p = await insertProduct(t.db, { name: 'Augusta Flag Pin', priceCents: 1250 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 2);
+    const id = await payCart(client);
+    const res = await client.post('/api/create-order', {
+      paypalOrderId: id,
+      ...customer,
+      customerEmail: email,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentIntentId, id));
+    return order!;
+  }
+
+  it('placing an order sends the confirmation: received by the SMTP server, outbox row sent', async () => {
+    const order = await placeOrder('buyer@example.com');
+    // 2 x $12.50 + $5.99 shipping
+    expect(order.totalCents).toBe(3099);
+
+    await vi.waitFor(
+      async () => {
+        const [row] = await outboxFor('buyer@example.com');
+        expect(row?.status).toBe('sent');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const [row] = await outboxFor('buyer@example.com');
+    expect(row).toMatchObject({
+      kind: 'order_confirmation',
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      subject: `Fairway Pin Co.: order #${order.id} confirmed`,
+    });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+
+    const mails = smtp.received.filter((m) => m.to.includes('buyer@example.com'));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.from).toBe('orders@fairwaypin.test');
+    expect(mail.user).toBe('shop');
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.subject).toBe(`Fairway Pin Co.: order #${order.id} confirmed`);
+    expect(parsed.headers.get('to')).toMatchObject({ text: 'buyer@example.com' });
+    expect(parsed.text).toContain('Augusta Flag Pin x 2 @ $12.50 = $25.00');
+    expect(parsed.text).toContain('Total: $30.99');
+    expect(parsed.text).toContain(`https://shop.example/track-order?id=${order.id}&type=regular`);
+    expect(parsed.html).toContain('$30.99');
+    expect(parsed.html).toContain(
+      `href="https://shop.example/track-order?id=${order.id}&amp;type=regular"`,
+    );
+  });
+
+  it('an SMTP server that refuses the recipient: retried, then failed with last_error', async () => {
+    await placeOrder('reject-me@example.com');
+    await vi.waitFor(
+      async () => {
+        const [row] = await outboxFor('reject-me@example.com');
+        expect(row?.status).toBe('failed');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const [row] = await outboxFor('reject-me@example.com');
+    // First attempt + MAIL_RETRY_LIMIT (2) retries.
+    expect(row!.attempts).toBe(3);
+    expect(row!.lastError).toMatch(/550/);
+    expect(row!.sentAt).toBeNull();
+    expect(smtp.received.filter((m) => m.to.includes('reject-me@example.com'))).toEqual([]);
+  });
+
+  it('never lost: a queued row left without a job is sent when the queue starts again, once', async () => {
+    await t.app.deps.mail.stop();
+    const row = await enqueueMail(
+      t.db,
+      { to: 'later@example.com', subject: 'Left behind', text: 'Hello', kind: 'test' },
+      { hold: false },
+    );
+    expect(row.status).toBe('queued');
+    // No flush after the insert: the start-up sweep alone hands it to the queue (the
+    // periodic sweep runs every 60 s, past this wait).
+    await t.app.deps.mail.start();
+    await vi.waitFor(
+      async () => {
+        const [r] = await outboxFor('later@example.com');
+        expect(r?.status).toBe('sent');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    // Later sweeps send nothing twice.
+    expect(await t.app.deps.mail.flush()).toBe(0);
+    expect(smtp.received.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
+    expect((await outboxFor('later@example.com'))[0]!.attempts).toBe(1);
+  });
+});
+
+describe('mail templates and job ids', () => {
+  it('the confirmation escapes customer and catalogue values in HTML and lists every amount', () => {
+    const mail = orderConfirmationMail(
+      {
+        id: 42,
+        userId: null,
+        cartSessionId: null,
+        customerEmail: 'pat@example.com',
+        customerName: '<script>alert(1)</script>',
+        shippingAddress: '1 "Fairway" & Co\n<b>San Diego</b>',
+        subtotalCents: 10000,
+        discountCode: 'SAVE10',
+        discountCents: 1000,
+        shippingCents: 599,
+        totalCents: 9599,
+        paymentIntentId: 'x',
+        paymentStatus: 'paid',
+        status: 'processing',
+        items: [
+          {
+            productId: 1,
+            name: 'Pin <img src=x onerror=alert(1)>',
+            quantity: 4,
+            unitPriceCents: 2500,
+          },
+        ],
+        trackingNumber: null,
+        trackingUrl: null,
+        createdAt: new Date(),
+      },
+      { publicUrl: 'https://shop.example', STORE_NAME: 'Fairway & Sons', STORE_EMAIL: 'hi@x.test' },
+    );
+    expect(mail).toMatchObject({ to: 'pat@example.com', kind: 'order_confirmation' });
+    expect(mail.subject).toBe('Fairway & Sons: order #42 confirmed');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>San Diego');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('1 &quot;Fairway&quot; &amp; Co<br>&lt;b&gt;San Diego&lt;/b&gt;');
+    expect(mail.html).toContain('Fairway &amp; Sons');
+    expect(mail.html).toContain('href="https://shop.example/track-order?id=42&amp;type=regular"');
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain('$25.00'); // unit price
+      expect(part).toContain('$100.00'); // subtotal and line amount
+      expect(part).toContain('-$10.00');
+      expect(part).toContain('$5.99');
+      expect(part).toContain('$95.99');
+    }
+    expect(mail.text).toContain('Pin <img src=x onerror=alert(1)> x 4 @ $25.00 = $100.00');
+    expect(mail.text).toContain('Discount (SAVE10): -$10.00');
+    expect(mail.text).toContain('https://shop.example/track-order?id=42&type=regular');
+  });
+
+  it('job ids are stable per outbox row and differ between rows', () => {
+    const at = new Date('2026-01-01T00:00:00Z');
+    expect(mailJobId({ id: 1, createdAt: at })).toBe(mailJobId({ id: 1, createdAt: at }));
+    expect(mailJobId({ id: 1, createdAt: at })).not.toBe(mailJobId({ id: 2, createdAt: at }));
+    expect(mailJobId({ id: 1, createdAt: at })).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});

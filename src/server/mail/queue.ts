@@ -1,0 +1,103 @@
+/**
+ * The durable job queue behind outgoing mail (DECISIONS.md "All outgoing mail goes
+ * through a durable job queue with retries"): pg-boss 10 in the shop's own database
+ * (schema `pgboss`), over PGlite through a small adapter or over the node-postgres pool.
+ * A job carries only the id of its `mail_outbox` row; the row is the record of the mail.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+export const MAIL_QUEUE = 'mail-send';
+
+export interface MailQueueOptions {
+  /** Retries after the first attempt (pg-boss retryLimit). */
+  retryLimit: number;
+  /** Seconds before the first retry; doubles on each retry (pg-boss backoff) when > 0. */
+  retryDelaySeconds: number;
+  /** How often the worker looks for due jobs, seconds (pg-boss minimum 0.5). */
+  pollSeconds: number;
+}
+
+/** One delivery attempt; `final` is true when pg-boss will not retry after a failure. */
+export type MailJobHandler = (outboxId: number, final: boolean) => Promise<void>;
+
+export interface MailQueue {
+  /** Adds the job for an outbox row; a second call for the same row is a no-op while its job exists. */
+  send(outbox: { id: number; createdAt: Date }): Promise<void>;
+  /** Stops the worker (waiting briefly for a running delivery) and pg-boss. */
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss `db` adapter. PGlite runs one statement list per call: parameterised SQL
+ * goes through `query`, pg-boss's multi-statement plans (no parameters) through `exec`.
+ */
+export function pgBossDb(database: Database): PgBoss.Db {
+  if (database.pool) {
+    const pool = database.pool;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const pg = database.pglite!;
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return pg.query(text, values);
+      return (await pg.exec(text)).at(-1) ?? { rows: [] };
+    },
+  };
+}
+
+/**
+ * The job id of an outbox row: a UUID derived from the row's id and creation time, so
+ * re-sending the same row (after-commit dispatch, start-up sweep) cannot make a second job.
+ */
+export function mailJobId(outbox: { id: number; createdAt: Date }): string {
+  const h = createHash('sha256')
+    .update(`mail_outbox:${outbox.id}:${outbox.createdAt.getTime()}`)
+    .digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Starts pg-boss (creating or migrating its schema), creates the mail queue and a worker
+ * that calls `handler` for each job; a handler that throws makes pg-boss retry the job
+ * after the configured delay, up to `retryLimit` times. Throws if pg-boss cannot start.
+ */
+export async function startMailQueue(
+  database: Database,
+  options: MailQueueOptions,
+  handler: MailJobHandler,
+  log: FastifyBaseLogger,
+): Promise<MailQueue> {
+  const boss = new PgBoss({
+    db: pgBossDb(database),
+    // Mail needs no cron; keep the clock/cron monitors off.
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
+  await boss.start();
+  const retry = {
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: options.retryDelaySeconds > 0,
+  };
+  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry });
+  await boss.work<{ outboxId: number }>(
+    MAIL_QUEUE,
+    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds },
+    async (jobs) => {
+      for (const job of jobs) {
+        await handler(job.data.outboxId, job.retryCount >= job.retryLimit);
+      }
+    },
+  );
+  return {
+    async send(outbox) {
+      await boss.send(MAIL_QUEUE, { outboxId: outbox.id }, { id: mailJobId(outbox), ...retry });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000, wait: true, close: false });
+    },
+  };
+}

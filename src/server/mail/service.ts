@@ -1,0 +1,203 @@
+/**
+ * Outgoing mail (DECISIONS.md "E-mail: SMTP_URL, MAIL_FROM. Unset: mails are kept in the
+ * database outbox and listed in the admin area, never lost" and "All outgoing mail goes
+ * through a durable job queue with retries").
+ *
+ * The `mail_outbox` row IS the durable record of a mail. `enqueueMail` writes it inside
+ * the caller's transaction, so a rolled-back order leaves no mail behind.
+ * - SMTP_URL unset: the row is stored as 'held' and never sent; it stays for the admin.
+ * - SMTP_URL set: the row is stored as 'queued'. After the commit the caller calls
+ *   `mail.flush()`, which hands every 'queued' row to the pg-boss queue (job id derived
+ *   from the row, so a row never gets two live jobs). The same sweep runs at start and
+ *   every MAIL_SWEEP_SECONDS, so a crash between commit and flush loses nothing.
+ *   The worker sends through nodemailer and marks the row 'sent' (sent_at), or records
+ *   `last_error` and lets pg-boss retry; after the last retry the row is 'failed'.
+ *   `attempts` counts delivery attempts. Delivery is at-least-once: a crash after the
+ *   SMTP server accepted but before the row says 'sent' can send the mail again.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config';
+import type { Database, DbOrTx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { type MailQueue, startMailQueue } from './queue';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** What a caller wants to send; bodies are final text (templates.ts builds them). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** HTML part; every user value in it must already be escaped. */
+  html?: string;
+  /** What the mail is, for the admin list, e.g. 'order_confirmation'. */
+  kind: string;
+}
+
+/**
+ * Inserts the outbox row for one mail with `db` (pass the transaction to tie the mail
+ * to the caller's commit). `hold` true (no SMTP configured) stores it as 'held', else
+ * 'queued'. Returns the row. Nothing is sent until `MailService.flush()` after commit.
+ */
+export async function enqueueMail(
+  db: DbOrTx,
+  mail: OutgoingMail,
+  opts: { hold: boolean },
+): Promise<OutboxRow> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      kind: mail.kind,
+      status: opts.hold ? 'held' : 'queued',
+    })
+    .returning();
+  return row!;
+}
+
+/** Mail as the app uses it (`app.deps.mail`). */
+export interface MailService {
+  /** True when SMTP_URL is set and queued mail is delivered; false: mail is held. */
+  readonly sending: boolean;
+  /** `enqueueMail` with this configuration's hold/queue choice. */
+  enqueue(db: DbOrTx, mail: OutgoingMail): Promise<OutboxRow>;
+  /**
+   * Hands every 'queued' outbox row to the job queue (idempotent). Call after the commit
+   * that enqueued; a no-op returning 0 when not sending or not started. Returns rows handed over.
+   */
+  flush(): Promise<number>;
+  /** Starts pg-boss, the worker and the periodic sweep (only when sending). */
+  start(): Promise<void>;
+  /** Stops them; safe to call twice or without start. */
+  stop(): Promise<void>;
+}
+
+export interface MailServiceOptions {
+  database: Database;
+  config: Pick<
+    AppConfig,
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
+    | 'MAIL_RETRY_LIMIT'
+    | 'MAIL_RETRY_DELAY_SECONDS'
+    | 'MAIL_POLL_SECONDS'
+    | 'MAIL_SWEEP_SECONDS'
+  >;
+  log: FastifyBaseLogger;
+}
+
+const SWEEP_BATCH = 500;
+
+/** Builds the mail service for the app; nothing runs until `start()`. */
+export function createMailService({ database, config, log }: MailServiceOptions): MailService {
+  const db = database.db;
+  const smtpUrl = config.SMTP_URL?.trim() || undefined;
+  let queue: MailQueue | null = null;
+  let sweep: NodeJS.Timeout | null = null;
+  let transport: Transporter | null = null;
+
+  /** One delivery attempt of an outbox row (the pg-boss job handler). */
+  async function deliver(outboxId: number, final: boolean): Promise<void> {
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, 'queued')))
+      .returning();
+    if (!row) return; // already sent, failed or held: nothing to do
+    try {
+      await transport!.sendMail({
+        from: config.MAIL_FROM,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await db
+        .update(mailOutbox)
+        .set({ lastError: message.slice(0, 2000), status: final ? 'failed' : 'queued' })
+        .where(eq(mailOutbox.id, outboxId));
+      log.warn(
+        { outboxId, attempts: row.attempts, final, err: message },
+        final ? 'mail failed, giving up' : 'mail failed, will retry',
+      );
+      throw err;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), lastError: null })
+      .where(eq(mailOutbox.id, outboxId));
+  }
+
+  const service: MailService = {
+    sending: smtpUrl !== undefined,
+    enqueue: (tx, mail) => enqueueMail(tx, mail, { hold: smtpUrl === undefined }),
+
+    async flush() {
+      if (!queue) return 0;
+      const rows = await db
+        .select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.status, 'queued'))
+        .orderBy(asc(mailOutbox.id))
+        .limit(SWEEP_BATCH);
+      // One at a time: PGlite runs one query at a time anyway.
+      for (const row of rows) await queue.send(row);
+      return rows.length;
+    },
+
+    async start() {
+      if (!smtpUrl || queue) return;
+      transport = nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      });
+      queue = await startMailQueue(
+        database,
+        {
+          retryLimit: config.MAIL_RETRY_LIMIT,
+          retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+          pollSeconds: config.MAIL_POLL_SECONDS,
+        },
+        deliver,
+        log,
+      );
+      // Rows left 'queued' by an earlier run (crash between commit and flush).
+      await service.flush();
+      sweep = setInterval(() => {
+        service.flush().catch((err) => log.error({ err }, 'mail outbox sweep failed'));
+      }, config.MAIL_SWEEP_SECONDS * 1000);
+      sweep.unref();
+    },
+
+    async stop() {
+      if (sweep) clearInterval(sweep);
+      sweep = null;
+      const q = queue;
+      queue = null;
+      if (q) await q.stop();
+      transport?.close();
+      transport = null;
+    },
+  };
+  return service;
+}
+
+/** Outbox rows for the admin list, newest first (all statuses, or one). */
+export async function listOutbox(
+  db: DbOrTx,
+  opts: { status?: OutboxRow['status']; limit?: number } = {},
+): Promise<OutboxRow[]> {
+  const q = db.select().from(mailOutbox);
+  return (opts.status ? q.where(eq(mailOutbox.status, opts.status)) : q)
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(opts.limit ?? 100);
+}
