@@ -22,6 +22,7 @@ export const router = createBrowserRouter([
       { path: 'track-order', lazy: () => import('./routes/track-order') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
+      { path: 'admin', lazy: () => import('./routes/admin') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

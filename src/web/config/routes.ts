@@ -12,6 +12,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/track-order',
   '/login',
   '/register',
+  '/admin',
 ]);
 
 /**

@@ -1,0 +1,208 @@
+/**
+ * One catalogue order in the admin Regular Orders section (back-office spec sections
+ * 2, 4, 8): number, customer, e-mail, date, total, item count, payment status, status
+ * badge, tracking number/link; actions: status selector (pending, processing, shipped,
+ * delivered), Add/Update Tracking, 'Mark as Delivered' (only when shipped), View
+ * Details and Delete (with confirmation). Toasts use the spec's texts.
+ */
+import type { Order, RegularOrderStatus } from '@shared/schemas/orders';
+import { CheckCircle2, ExternalLink, Eye, Trash2, Truck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useDeleteOrder, useUpdateOrderStatus } from '../api';
+import {
+  formatAdminDate,
+  formatDollars,
+  itemCountLabel,
+  REGULAR_STATUS_LABELS,
+  statusOptions,
+} from '../format';
+import { ConfirmDialog } from './confirm-dialog';
+import { OrderDetailsDialog } from './order-details-dialog';
+import { TrackingDialog } from './tracking-dialog';
+
+/** Tracking links are rendered only for http(s) URLs. */
+function safeHttpUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function AdminOrderCard({ order }: { order: Order }) {
+  const titleId = `admin-order-${order.id}-title`;
+  const statusId = useId();
+  const [trackingOpen, setTrackingOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const updateStatus = useUpdateOrderStatus();
+  const deleteOrder = useDeleteOrder();
+  const trackingUrl = safeHttpUrl(order.trackingUrl);
+
+  const setStatus = (status: RegularOrderStatus) =>
+    updateStatus.mutateAsync({ id: order.id, status }).then(
+      () =>
+        toast({
+          title: 'Status Updated',
+          description: `Order #${order.id} is now ${REGULAR_STATUS_LABELS[status].toLowerCase()}.`,
+        }),
+      () =>
+        toast({
+          title: 'Error',
+          description: 'Failed to update order status.',
+          variant: 'destructive',
+        }),
+    );
+
+  const remove = () =>
+    deleteOrder.mutateAsync(order.id).then(
+      () => {
+        setDeleteOpen(false);
+        toast({ title: 'Order Deleted', description: `Order #${order.id} has been deleted.` });
+      },
+      () =>
+        toast({ title: 'Error', description: 'Failed to delete order.', variant: 'destructive' }),
+    );
+
+  return (
+    <article aria-labelledby={titleId}>
+      <Card>
+        <CardHeader className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 space-y-1">
+            <h3 id={titleId} className="text-lg leading-none font-semibold">
+              Order #{order.id}
+            </h3>
+            <p className="text-sm font-medium break-words">{order.customerName}</p>
+            <p className="text-muted-foreground text-sm break-all">{order.customerEmail}</p>
+            <p className="text-muted-foreground text-sm">
+              <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt)}</time>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Badge
+              variant={order.status === 'delivered' ? 'success' : 'outline'}
+              aria-label={`Status: ${REGULAR_STATUS_LABELS[order.status]}`}
+            >
+              {REGULAR_STATUS_LABELS[order.status]}
+            </Badge>
+            {order.paymentStatus === 'refunded' ? (
+              <Badge variant="warning">Refunded</Badge>
+            ) : (
+              <Badge variant="success">Paid</Badge>
+            )}
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground">Total</dt>
+              <dd className="font-semibold">{formatDollars(order.totalAmount)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Items</dt>
+              <dd>{itemCountLabel(order.items)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Payment status</dt>
+              <dd>{order.paymentStatus === 'refunded' ? 'Refunded' : 'Paid'}</dd>
+            </div>
+          </dl>
+
+          {order.trackingNumber ? (
+            <div className="bg-muted flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md p-3 text-sm">
+              <Truck aria-hidden="true" className="size-4" />
+              <span>
+                Tracking number:{' '}
+                <span className="font-mono font-medium break-all">{order.trackingNumber}</span>
+              </span>
+              {trackingUrl ? (
+                <a
+                  href={trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-primary inline-flex items-center gap-1 font-medium underline underline-offset-4"
+                >
+                  Track shipment
+                  <ExternalLink aria-hidden="true" className="size-3" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="space-y-1">
+              <Label htmlFor={statusId} className="text-xs">
+                Order status
+              </Label>
+              <select
+                id={statusId}
+                value={order.status}
+                disabled={updateStatus.isPending}
+                onChange={(e) => void setStatus(e.target.value as RegularOrderStatus)}
+                className={cn(
+                  'border-input bg-background h-8 rounded-md border px-2 text-sm shadow-xs outline-none',
+                  'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] disabled:opacity-50',
+                )}
+              >
+                {statusOptions(order.status).map((status) => (
+                  <option key={status} value={status}>
+                    {REGULAR_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="button" size="sm" variant="outline" onClick={() => setTrackingOpen(true)}>
+              <Truck aria-hidden="true" />
+              {order.trackingNumber ? 'Update Tracking' : 'Add Tracking'}
+            </Button>
+            {order.status === 'shipped' ? (
+              <Button
+                type="button"
+                size="sm"
+                disabled={updateStatus.isPending}
+                onClick={() => void setStatus('delivered')}
+              >
+                <CheckCircle2 aria-hidden="true" />
+                Mark as Delivered
+              </Button>
+            ) : null}
+            <Button type="button" size="sm" variant="outline" onClick={() => setDetailsOpen(true)}>
+              <Eye aria-hidden="true" />
+              View Details
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="destructive"
+              onClick={() => setDeleteOpen(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <TrackingDialog order={order} open={trackingOpen} onOpenChange={setTrackingOpen} />
+      <OrderDetailsDialog order={order} open={detailsOpen} onOpenChange={setDetailsOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title={`Delete order #${order.id}?`}
+        description={`This permanently deletes the order of ${order.customerName}. This cannot be undone.`}
+        confirmLabel="Delete Order"
+        pendingLabel="Deleting..."
+        onConfirm={remove}
+      />
+    </article>
+  );
+}

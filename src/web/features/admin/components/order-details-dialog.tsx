@@ -1,0 +1,117 @@
+/**
+ * 'View Details' of a regular order (back-office spec section 2 "/admin"): customer
+ * details, shipping address, items (name, quantity, unit price), subtotal, discount,
+ * shipping and total, all as the server returned them.
+ */
+import type { Order } from '@shared/schemas/orders';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Separator } from '@/components/ui/separator';
+import { cn } from '@/lib/utils';
+import { formatAdminDate, formatDollars, REGULAR_STATUS_LABELS } from '../format';
+
+export function OrderDetailsDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: Order;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Order #{order.id} Details</DialogTitle>
+          <DialogDescription>
+            Placed {formatAdminDate(order.createdAt)} · {REGULAR_STATUS_LABELS[order.status]} ·{' '}
+            {order.paymentStatus === 'refunded' ? 'Refunded' : 'Paid'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <section aria-labelledby={`details-${order.id}-customer`} className="min-w-0">
+            <h3 id={`details-${order.id}-customer`} className="mb-1 text-sm font-semibold">
+              Customer
+            </h3>
+            <p className="text-sm break-words">{order.customerName}</p>
+            <p className="text-sm break-all">
+              <a className="text-primary underline" href={`mailto:${order.customerEmail}`}>
+                {order.customerEmail}
+              </a>
+            </p>
+          </section>
+          <section aria-labelledby={`details-${order.id}-address`} className="min-w-0">
+            <h3 id={`details-${order.id}-address`} className="mb-1 text-sm font-semibold">
+              Shipping Address
+            </h3>
+            <p className="text-sm break-words whitespace-pre-line">
+              {order.shippingAddress || 'No shipping address given.'}
+            </p>
+          </section>
+        </div>
+
+        <Separator />
+
+        <section aria-labelledby={`details-${order.id}-items`}>
+          <h3 id={`details-${order.id}-items`} className="mb-2 text-sm font-semibold">
+            Items
+          </h3>
+          <table className="w-full text-sm">
+            <thead className="text-muted-foreground text-left">
+              <tr>
+                <th scope="col" className="pb-1 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="pb-1 text-right font-medium">
+                  Qty
+                </th>
+                <th scope="col" className="pb-1 text-right font-medium">
+                  Unit price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={`${item.productId ?? 0}-${item.name}-${item.price}`} className="border-t">
+                  <td className="py-1.5 pr-2 break-words">{item.name}</td>
+                  <td className="py-1.5 text-right">{item.quantity}</td>
+                  <td className="py-1.5 pl-2 text-right whitespace-nowrap">
+                    {formatDollars(item.price)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        <Separator />
+
+        <dl className="space-y-1 text-sm">
+          <Row term="Subtotal" value={formatDollars(order.subtotalAmount)} />
+          <Row
+            term={order.discountCode ? `Discount (${order.discountCode})` : 'Discount'}
+            value={order.discountAmount > 0 ? `-${formatDollars(order.discountAmount)}` : '$0.00'}
+          />
+          <Row term="Shipping" value={formatDollars(order.shippingAmount)} />
+          <Row term="Total" value={formatDollars(order.totalAmount)} strong />
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Row({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex justify-between gap-4', strong && 'text-base font-semibold')}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

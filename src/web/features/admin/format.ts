@@ -1,0 +1,44 @@
+/**
+ * Display helpers of the admin area. Amounts are the server's dollars (never computed
+ * here); statuses follow back-office spec section 4.
+ */
+import type { RegularOrderStatus } from '@shared/schemas/orders';
+// Relative (not @shared/): the unit-test project has no path aliases.
+import { dollarsToCents, formatUsd } from '../../../shared/money';
+
+/** An API amount in dollars as en-US USD, e.g. 12.5 -> "$12.50". */
+export function formatDollars(amount: number): string {
+  return formatUsd(dollarsToCents(amount));
+}
+
+/** An ISO timestamp as an en-US date and time, e.g. "Jun 5, 2025, 3:04 PM"; raw text if unparsable. */
+export function formatAdminDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Human labels of the regular order statuses. */
+export const REGULAR_STATUS_LABELS: Record<RegularOrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  in_production: 'In Production',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+/**
+ * The statuses the admin offers for a regular order (spec section 4: pending,
+ * processing, shipped, delivered). A current status outside that list (in_production)
+ * is added first so the selector always shows the truth.
+ */
+export function statusOptions(current: RegularOrderStatus): RegularOrderStatus[] {
+  const offered: RegularOrderStatus[] = ['pending', 'processing', 'shipped', 'delivered'];
+  return offered.includes(current) ? offered : [current, ...offered];
+}
+
+/** "1 item" / "3 items": the number of units across all lines. */
+export function itemCountLabel(items: readonly { quantity: number }[]): string {
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
