@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register((await import('./quotes/routes')).quotesRoutes);
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Registrations per minute per client address. */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Quote requests per 10 minutes per client address (DECISIONS.md: public forms rate-limited). */
+  QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
