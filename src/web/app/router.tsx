@@ -23,6 +23,8 @@ export const router = createBrowserRouter([
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'admin', lazy: () => import('./routes/admin') },
+      { path: 'quote', lazy: () => import('./routes/quote') },
+      { path: 'quote-success', lazy: () => import('./routes/quote-success') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

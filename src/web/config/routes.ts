@@ -13,6 +13,8 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/login',
   '/register',
   '/admin',
+  '/quote',
+  '/quote-success',
 ]);
 
 /**
