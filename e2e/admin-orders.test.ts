@@ -7,12 +7,12 @@
  * confirming. The database is read back after every step.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/server/db/schema';
 import type { Product } from '../src/shared/schemas/catalog';
+import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { E2E_ADMIN, startTestShop } from './support/shop';
 
@@ -46,29 +46,6 @@ async function placeOrder(
     shippingAddress: '1 Fairway Drive, Austin, TX 78701',
   });
   return (placed.order as { id: number }).id;
-}
-
-async function settleToasts(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' ||
-          !(a.effect instanceof KeyframeEffect) ||
-          !(a.effect.target instanceof Element) ||
-          !a.effect.target.closest('[data-sonner-toaster]'),
-      ),
-  );
-}
-
-async function expectAxeClean(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 describe('admin Regular Orders in Chromium', () => {

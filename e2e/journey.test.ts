@@ -5,43 +5,19 @@
  * discount code, pay in test mode signed out (thank-you panel with the order number),
  * create an account from there, and find the order under Track Order.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/server/db/schema';
 import { COLLECTION_LABELS } from '../src/shared/catalog';
 import { centsToDollars, dollarsToCents, formatUsd } from '../src/shared/money';
 import { catalogUnitPrice, discountAmount, SHIPPING_FLAT_CENTS } from '../src/shared/pricing';
 import type { Product } from '../src/shared/schemas/catalog';
+import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { startTestShop } from './support/shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
-
-/** Waits until no toast is fading in or out (axe measures contrast mid-fade otherwise). */
-async function settleToasts(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' ||
-          !(a.effect instanceof KeyframeEffect) ||
-          !(a.effect.target instanceof Element) ||
-          !a.effect.target.closest('[data-sonner-toaster]'),
-      ),
-  );
-}
-
-async function expectAxeClean(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 describe('purchase journey in Chromium', () => {
   let shop: Shop;

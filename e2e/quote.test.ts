@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, quoteRequests } from '../src/server/db/schema';
 import { QUOTE_MESSAGES } from '../src/shared/schemas/quotes';
+import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { startTestShop } from './support/shop';
 
@@ -45,30 +45,6 @@ function tinyPng(): Buffer {
     chunk('IDAT', deflateSync(Buffer.from([0, 20, 120, 40]))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Waits until no toast is animating (axe measures contrast mid-fade otherwise). */
-async function settleToasts(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' ||
-          !(a.effect instanceof KeyframeEffect) ||
-          !(a.effect.target instanceof Element) ||
-          !a.effect.target.closest('[data-sonner-toaster]'),
-      ),
-  );
-}
-
-async function expectAxeClean(page: Page, label: string) {
-  await settleToasts(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 describe('quote request in Chromium', () => {
