@@ -3,6 +3,7 @@ import {
   centsToAmountString,
   centsToDollars,
   dollarsToCents,
+  formatDollars,
   formatUsd,
   hasAtMostTwoDecimals,
   percentOf,
@@ -117,5 +118,13 @@ describe('hasAtMostTwoDecimals', () => {
     for (const bad of [0.001, 12.345, 1e-7, 1e21, 0.1 + 0.2, Number.NaN, Infinity]) {
       expect(hasAtMostTwoDecimals(bad), String(bad)).toBe(false);
     }
+  });
+});
+
+describe('formatDollars', () => {
+  it('formats API dollar amounts as en-US USD without float drift', () => {
+    expect(formatDollars(90.59)).toBe('$90.59');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
   });
 });

@@ -40,6 +40,11 @@ export function formatUsd(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
+/** Formats an API amount in dollars (server-computed, 2 decimals) as en-US USD: 12.5 -> "$12.50". */
+export function formatDollars(dollars: number): string {
+  return formatUsd(dollarsToCents(dollars));
+}
+
 /** Formats cents as the 2-decimal string PayPal and the spec's payment calls use: 1999 -> "19.99". */
 export function centsToAmountString(cents: number): string {
   assertCents(cents);

@@ -7,6 +7,7 @@
  * branch (customOrderId / orderData parameters) is announced as coming soon.
  */
 
+import { formatDollars } from '@shared/money';
 import type { CartTotals } from '@shared/schemas/cart';
 import type { CustomerInfo } from '@shared/schemas/checkout';
 import { ShoppingCart } from 'lucide-react';
@@ -25,7 +26,6 @@ import { CustomerInfoForm } from '@/features/checkout/components/customer-info-f
 import { CustomerInfoReview } from '@/features/checkout/components/customer-info-review';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { PaymentOptions } from '@/features/checkout/components/payment-options';
-import { formatDollars } from '@/features/checkout/format';
 import {
   type CheckoutPayment,
   type KeptPayment,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, itemCountLabel, statusOptions } from './format';
+import { itemCountLabel, statusOptions } from './format';
 
 describe('admin format helpers', () => {
   it('offers pending, processing, shipped, delivered, plus an unoffered current status', () => {
@@ -17,9 +17,5 @@ describe('admin format helpers', () => {
     expect(itemCountLabel([])).toBe('0 items');
     expect(itemCountLabel([{ quantity: 1 }])).toBe('1 item');
     expect(itemCountLabel([{ quantity: 25 }, { quantity: 2 }])).toBe('27 items');
-  });
-
-  it('formats server dollars as USD', () => {
-    expect(formatDollars(90.59)).toBe('$90.59');
   });
 });

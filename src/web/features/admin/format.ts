@@ -3,13 +3,6 @@
  * here); statuses follow back-office spec section 4.
  */
 import type { RegularOrderStatus } from '@shared/schemas/orders';
-// Relative (not @shared/): the unit-test project has no path aliases.
-import { dollarsToCents, formatUsd } from '../../../shared/money';
-
-/** An API amount in dollars as en-US USD, e.g. 12.5 -> "$12.50". */
-export function formatDollars(amount: number): string {
-  return formatUsd(dollarsToCents(amount));
-}
 
 /** An ISO timestamp as an en-US date and time, e.g. "Jun 5, 2025, 3:04 PM"; raw text if unparsable. */
 export function formatAdminDate(iso: string): string {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterOrdersByNumber,
-  parseTrackOrderParams,
-  regularTimelineSteps,
-  safeHttpUrl,
-} from './timeline';
+import { filterOrdersByNumber, parseTrackOrderParams, regularTimelineSteps } from './timeline';
 
 const states = (status: string) => regularTimelineSteps(status).map((s) => s.state);
 
@@ -56,16 +51,6 @@ describe('filterOrdersByNumber', () => {
   it('ignores spaces and a leading #; empty text keeps every order', () => {
     expect(filterOrdersByNumber(orders, ' #23 ').map((o) => o.id)).toEqual([23]);
     expect(filterOrdersByNumber(orders, '   ')).toHaveLength(4);
-  });
-});
-
-describe('safeHttpUrl', () => {
-  it('keeps http(s) links and drops anything else', () => {
-    expect(safeHttpUrl('https://tools.usps.com/go?t=1')).toBe('https://tools.usps.com/go?t=1');
-    expect(safeHttpUrl('http://ups.com/x')).toBe('http://ups.com/x');
-    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
-    expect(safeHttpUrl('not a url')).toBeNull();
-    expect(safeHttpUrl(null)).toBeNull();
   });
 });
 

@@ -57,17 +57,6 @@ export function filterOrdersByNumber<T extends { id: number }>(
   return orders.filter((o) => String(o.id).includes(needle));
 }
 
-/** The URL when it is an absolute http(s) link, else null (never render javascript: links). */
-export function safeHttpUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Parsed tracking-page query: which list to show first and which order to highlight. */
 export interface TrackOrderParams {
   /** The list shown first: catalog when type=regular, custom otherwise (back-office spec section 2). */

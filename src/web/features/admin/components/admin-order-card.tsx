@@ -5,9 +5,12 @@
  * delivered), Add/Update Tracking, 'Mark as Delivered' (only when shipped), View
  * Details and Delete (with confirmation). Toasts use the spec's texts.
  */
+
+import { formatDollars } from '@shared/money';
 import type { Order, RegularOrderStatus } from '@shared/schemas/orders';
-import { CheckCircle2, ExternalLink, Eye, Trash2, Truck } from 'lucide-react';
+import { CheckCircle2, Eye, Trash2, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -15,27 +18,10 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useDeleteOrder, useUpdateOrderStatus } from '../api';
-import {
-  formatAdminDate,
-  formatDollars,
-  itemCountLabel,
-  REGULAR_STATUS_LABELS,
-  statusOptions,
-} from '../format';
+import { formatAdminDate, itemCountLabel, REGULAR_STATUS_LABELS, statusOptions } from '../format';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { TrackingDialog } from './tracking-dialog';
-
-/** Tracking links are rendered only for http(s) URLs. */
-function safeHttpUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 export function AdminOrderCard({ order }: { order: Order }) {
   const titleId = `admin-order-${order.id}-title`;
@@ -45,7 +31,6 @@ export function AdminOrderCard({ order }: { order: Order }) {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const updateStatus = useUpdateOrderStatus();
   const deleteOrder = useDeleteOrder();
-  const trackingUrl = safeHttpUrl(order.trackingUrl);
 
   const setStatus = (status: RegularOrderStatus) =>
     updateStatus.mutateAsync({ id: order.id, status }).then(
@@ -116,27 +101,7 @@ export function AdminOrderCard({ order }: { order: Order }) {
             </div>
           </dl>
 
-          {order.trackingNumber ? (
-            <div className="bg-muted flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md p-3 text-sm">
-              <Truck aria-hidden="true" className="size-4" />
-              <span>
-                Tracking number:{' '}
-                <span className="font-mono font-medium break-all">{order.trackingNumber}</span>
-              </span>
-              {trackingUrl ? (
-                <a
-                  href={trackingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-primary inline-flex items-center gap-1 font-medium underline underline-offset-4"
-                >
-                  Track shipment
-                  <ExternalLink aria-hidden="true" className="size-3" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : null}
-            </div>
-          ) : null}
+          <TrackingInfo trackingNumber={order.trackingNumber} trackingUrl={order.trackingUrl} />
 
           <div className="flex flex-wrap items-end gap-2">
             <div className="space-y-1">
@@ -198,7 +163,7 @@ export function AdminOrderCard({ order }: { order: Order }) {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title={`Delete order #${order.id}?`}
-        description={`This permanently deletes the order of ${order.customerName}. This cannot be undone.`}
+        description={`This permanently deletes the order of $order.customerName. This cannot be undone.`}
         confirmLabel="Delete Order"
         pendingLabel="Deleting..."
         onConfirm={remove}

@@ -3,6 +3,8 @@
  * details, shipping address, items (name, quantity, unit price), subtotal, discount,
  * shipping and total, all as the server returned them.
  */
+
+import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import {
   Dialog,
@@ -13,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Separator } from '@/components/ui/separator';
 import { cn } from '@/lib/utils';
-import { formatAdminDate, formatDollars, REGULAR_STATUS_LABELS } from '../format';
+import { formatAdminDate, REGULAR_STATUS_LABELS } from '../format';
 
 export function OrderDetailsDialog({
   order,

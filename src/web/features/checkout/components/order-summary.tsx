@@ -3,11 +3,12 @@
  * with quantity, the server's unit price and line total, then subtotal, discount,
  * shipping and total. Every amount is the server's (GET /api/cart, /api/cart/totals).
  */
+
+import { formatDollars } from '@shared/money';
 import type { CartItem, CartTotals } from '@shared/schemas/cart';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDollars } from '../format';
 
 export function OrderSummary({
   items,

@@ -3,19 +3,19 @@
  * timeline, total, payment status ('Paid' / 'Refunded'), discount and shipping, items
  * and the tracking number with its link. Amounts are the server's.
  */
+
+import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
-import { ExternalLink, Truck } from 'lucide-react';
+import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { cn } from '@/lib/utils';
-import { formatDollars, formatOrderDate } from '../format';
-import { safeHttpUrl } from '../timeline';
+import { formatOrderDate } from '../format';
 import { OrderTimeline } from './order-timeline';
 
 export function OrderCard({ order, highlighted }: { order: Order; highlighted: boolean }) {
   const titleId = `order-${order.id}-title`;
-  const trackingUrl = safeHttpUrl(order.trackingUrl);
   return (
     <article
       id={`order-${order.id}`}
@@ -78,27 +78,7 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
               </dl>
             </div>
           </div>
-          {order.trackingNumber ? (
-            <div className="bg-muted flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md p-3 text-sm">
-              <Truck aria-hidden="true" className="size-4" />
-              <span>
-                Tracking number:{' '}
-                <span className="font-mono font-medium break-all">{order.trackingNumber}</span>
-              </span>
-              {trackingUrl ? (
-                <a
-                  href={trackingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-primary inline-flex items-center gap-1 font-medium underline underline-offset-4"
-                >
-                  Track shipment
-                  <ExternalLink aria-hidden="true" className="size-3" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : null}
-            </div>
-          ) : null}
+          <TrackingInfo trackingNumber={order.trackingNumber} trackingUrl={order.trackingUrl} />
         </CardContent>
       </Card>
     </article>
