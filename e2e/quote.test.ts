@@ -7,45 +7,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { desc, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, quoteRequests } from '../src/server/db/schema';
+import { TINY_PNG } from '../src/server/test/fixtures';
 import { QUOTE_MESSAGES } from '../src/shared/schemas/quotes';
 import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { startTestShop } from './support/shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
-
-/** A real 1x1 PNG (correct CRCs), so the server's content check accepts it. */
-function tinyPng(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.from([0, 20, 120, 40]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('quote request in Chromium', () => {
   let shop: Shop;
@@ -103,7 +75,7 @@ describe('quote request in Chromium', () => {
     const min = await page.getByLabel('Deadline Date (optional)').getAttribute('min');
     expect(min).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await page.getByLabel('Deadline Date (optional)').fill(min!);
-    const png = tinyPng();
+    const png = TINY_PNG;
     const logoPath = path.join(tmp, 'crest.png');
     writeFileSync(logoPath, png);
     await page.locator('input[type="file"]').setInputFiles(logoPath);

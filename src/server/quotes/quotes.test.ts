@@ -3,7 +3,6 @@
  * platform FormData): stored row, stored logo (checked by content, SVG sanitised),
  * two held mails, validation messages, 413/415 and the rate limit.
  */
-import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,36 +13,7 @@ import {
 } from '../../shared/schemas/quotes';
 import { files, mailOutbox, quoteRequests } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-
-/** A real 1x1 PNG (signature, IHDR, IDAT, IEND with correct CRCs). */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const idat = deflateSync(Buffer.from([0, 200, 30, 30]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { TINY_PNG } from '../test/fixtures';
 
 const VALID = {
   customerName: 'Jane Golfer',
@@ -100,7 +70,7 @@ afterAll(async () => {
 
 describe('POST /api/quote-requests', () => {
   it('stores a valid request with a PNG logo, the file, and two held mails', async () => {
-    const png = tinyPng();
+    const png = TINY_PNG;
     const deadline = addDaysIso(earliestTodayIso(), 30);
     const res = await postQuote(
       { ...VALID, deadlineDate: deadline },
@@ -208,7 +178,7 @@ describe('POST /api/quote-requests', () => {
 
   it('answers 413 for a logo over 10 MB', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 0);
-    tinyPng().copy(big);
+    TINY_PNG.copy(big);
     const res = await postQuote(VALID, { data: big, name: 'big.png', type: 'image/png' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: QUOTE_MESSAGES.fileTooLarge });
