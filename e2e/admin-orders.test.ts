@@ -6,7 +6,6 @@
  * validation message), marks the order delivered and deletes another order after
  * confirming. The database is read back after every step.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,39 +13,9 @@ import { orders } from '../src/server/db/schema';
 import type { Product } from '../src/shared/schemas/catalog';
 import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, startTestShop } from './support/shop';
+import { E2E_ADMIN, placeOrderThroughApi as placeOrder, startTestShop } from './support/shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
-
-/** Cart -> payment order -> capture (test provider approves) -> create-order; returns the order id. */
-async function placeOrder(
-  shop: Shop,
-  productId: number,
-  customer: { name: string; email: string },
-): Promise<number> {
-  const headers = { 'content-type': 'application/json', 'x-session-id': randomUUID() };
-  const post = async (path: string, body?: unknown) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body ?? {}),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    expect(res.ok, `${path}: ${JSON.stringify(json)}`).toBe(true);
-    return json;
-  };
-  await post('/api/cart', { productId, quantity: 2 });
-  const payment = await post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
-  const capture = await post(`/paypal/order/${payment.id}/capture`);
-  expect(capture.status).toBe('COMPLETED');
-  const placed = await post('/api/create-order', {
-    paypalOrderId: payment.id,
-    customerEmail: customer.email,
-    customerName: customer.name,
-    shippingAddress: '1 Fairway Drive, Austin, TX 78701',
-  });
-  return (placed.order as { id: number }).id;
-}
 
 describe('admin Regular Orders in Chromium', () => {
   let shop: Shop;
@@ -112,7 +81,7 @@ describe('admin Regular Orders in Chromium', () => {
     const main = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => main.getByRole('link', { name: 'Admin' }).isVisible()).toBe(true);
 
-    // The section menu holds Regular Orders (the default, marked current).
+    // The section menu holds Regular Orders (marked current once chosen; Order History is the default).
     const menu = page.getByRole('navigation', { name: 'Admin sections' });
     await menu.getByRole('link', { name: 'Regular Orders' }).click();
     await expect

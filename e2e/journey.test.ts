@@ -3,7 +3,10 @@
  * (embedded PGlite, demo catalogue, offline test payments): browse /wholesale, filter
  * by collection, open a product, add 25 (tier price shown and charged), apply a
  * discount code, pay in test mode signed out (thank-you panel with the order number),
- * create an account from there, and find the order under Track Order.
+ * create an account from there, and find the order under Track Order. Issue 11: the
+ * 'Test mode: no real payments' banner shows; the order is claimed through the
+ * HttpOnly claim cookie (script cannot read it); the cart session id is replaced after
+ * the order and at logout.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
@@ -55,6 +58,7 @@ describe('purchase journey in Chromium', () => {
         page.getByText(`Showing ${products.length} of ${products.length} pins`).isVisible(),
       )
       .toBe(true);
+    await expect.poll(() => page.getByText('Test mode: no real payments').isVisible()).toBe(true);
     await screenshot(page, '01-wholesale');
     await expectAxeClean(page, '/wholesale');
 
@@ -115,6 +119,9 @@ describe('purchase journey in Chromium', () => {
     await screenshot(page, '05-checkout-info');
     await expectAxeClean(page, '/checkout');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const cartSession = () => page.evaluate(() => localStorage.getItem('sessionId'));
+    const sessionBeforeOrder = await cartSession();
+    expect(sessionBeforeOrder).toBeTruthy();
     await page.getByRole('button', { name: 'Test payment' }).click();
 
     // Signed out: Track Order thanks the buyer with the order number (no 'Access Denied')
@@ -130,6 +137,11 @@ describe('purchase journey in Chromium', () => {
     const placedId = Number(/#(\d+)/.exec((await thanks.textContent()) ?? '')?.[1]);
     await expect.poll(() => page.getByText('Payment Successful!').isVisible()).toBe(true);
     expect(await page.getByText('Access Denied').count()).toBe(0);
+    // A new cart session id once the order is placed; the claim cookie is HttpOnly.
+    await expect.poll(cartSession).not.toBe(sessionBeforeOrder);
+    const claim = (await context.cookies()).find((c) => c.name === 'fp_claim');
+    expect(claim).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('fp_claim');
     await screenshot(page, '06-thank-you-signed-out');
     await expectAxeClean(page, '/track-order after checkout, signed out');
     await page.getByRole('link', { name: 'Create Account' }).click();
@@ -171,6 +183,11 @@ describe('purchase journey in Chromium', () => {
     await expect.poll(() => page.getByText(product.name).first().isVisible()).toBe(true);
     await screenshot(page, '07-track-order');
     await expectAxeClean(page, '/track-order');
+
+    // Logging out replaces the cart session id too.
+    const sessionBeforeLogout = await cartSession();
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await expect.poll(cartSession).not.toBe(sessionBeforeLogout);
 
     // Narrow screen: the page fits 360 px without horizontal scrolling.
     await page.setViewportSize({ width: 360, height: 800 });

@@ -3,9 +3,11 @@
  * PGlite in a temporary DATA_DIR, demo data seeded, a known admin account, the
  * offline test payment provider, listening on 127.0.0.1 on a free port.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type StartedShop, startShop } from '../../src/server/start';
 
@@ -32,4 +34,38 @@ export async function startTestShop(): Promise<StartedShop & { dataDir: string }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Places a catalogue order through the real API as a customer's browser would: cart ->
+ * payment order -> capture (the test provider approves) -> create-order. Returns the order id.
+ */
+export async function placeOrderThroughApi(
+  shop: { url: string },
+  productId: number,
+  customer: { name: string; email: string },
+  quantity = 2,
+): Promise<number> {
+  const headers = { 'content-type': 'application/json', 'x-session-id': randomUUID() };
+  const post = async (path: string, body?: unknown) => {
+    const res = await fetch(`${shop.url}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    expect(res.ok, `${path}: ${JSON.stringify(json)}`).toBe(true);
+    return json;
+  };
+  await post('/api/cart', { productId, quantity });
+  const payment = await post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+  const capture = await post(`/paypal/order/${payment.id}/capture`);
+  expect(capture.status).toBe('COMPLETED');
+  const placed = await post('/api/create-order', {
+    paypalOrderId: payment.id,
+    customerEmail: customer.email,
+    customerName: customer.name,
+    shippingAddress: '1 Fairway Drive, Austin, TX 78701',
+  });
+  return (placed.order as { id: number }).id;
 }

@@ -9,51 +9,31 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { pruneGuestClaims } from './accounts/guest-claims';
 import { accountsRoutes } from './accounts/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import type { AppConfig } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
+import type { AppDeps, AppHooks } from './deps';
 import { discountRoutes } from './discounts/routes';
+import { installCrossSiteGuard } from './lib/cross-site';
 import { frameworkErrorHandler, installErrorHandling } from './lib/errors';
+import { installHourlyPrune } from './lib/housekeeping';
 import { installInputGuard } from './lib/input-guard';
+import { pgRateLimitStore, RateLimitStore } from './lib/rate-limit';
 import { sessionPlugin } from './lib/session';
 import { createMailService, type MailService } from './mail/service';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
-
-/** Test-only hooks into critical sections (e.g. hold a transaction open to prove a race overlaps). */
-export interface AppHooks {
-  /** Called inside the create-order transaction after stock and discount updates, before commit. */
-  beforeOrderCommit?: (ctx: { paymentOrderId: string }) => Promise<void>;
-  /** Called inside the add-to-cart transaction after the line is written, before commit. */
-  beforeCartCommit?: (ctx: { sessionId: string; productId: number }) => Promise<void>;
-}
-
-/** Everything the routes need, decorated on the instance as `app.deps`. */
-export interface AppDeps {
-  database: Database;
-  db: Db;
-  config: AppConfig;
-  payments: PaymentProvider;
-  hooks: AppHooks;
-  /** Outgoing mail: outbox + pg-boss queue (src/server/mail/service.ts). */
-  mail: MailService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildAppOptions {
   database: Database;
@@ -66,10 +46,19 @@ export interface BuildAppOptions {
   /** Serve the built web app from dist/web (default true when it exists). */
   serveWeb?: boolean;
   logger?: boolean | object;
+  /** Told about every route as it is added (tests enumerate the routes, e.g. the fuzz test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(rootDir, 'dist/web');
+
+/** `ws(s)://host` of an explicitly configured PUBLIC_URL, for the CSP's connect-src. */
+function webSocketOrigin(config: AppConfig): string[] {
+  if (!config.PUBLIC_URL) return [];
+  const url = new URL(config.publicUrl);
+  return [`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`];
+}
 
 /** Creates the app with every plugin and route registered; call `ready()` or `listen()` next. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -80,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Router errors (too-long path parameter, undecodable URL) in the app's JSON shape.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  const onRoute = options.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -90,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     payments: options.payments,
     hooks: options.hooks ?? {},
+    paymentPurposes: new Map(),
+    limits: new RateLimitStore(options.database.db),
     mail:
       options.mail ??
       createMailService({ database: options.database, config: options.config, log: app.log }),
@@ -98,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The mail queue and worker run only when SMTP_URL is set (else mail is held).
   app.addHook('onReady', () => deps.mail.start());
   app.addHook('onClose', () => deps.mail.stop());
+  installHourlyPrune(app, {
+    'rate-limit counters': () => deps.limits.prune(),
+    'guest claims': () => pruneGuestClaims(deps.db),
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -105,7 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com'],
         frameSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com'],
-        connectSrc: ["'self'", 'https://*.paypal.com', 'ws:', 'wss:'],
+        // The shop's own origin (its WebSocket included: 'self' covers ws/wss of the
+        // same host in CSP 3; PUBLIC_URL's ws origin is listed for older browsers) and PayPal.
+        connectSrc: ["'self'", 'https://*.paypal.com', ...webSocketOrigin(options.config)],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: null,
@@ -113,14 +112,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Global limiter is off; routes opt in with `config: { rateLimit: {...} }` (login, register, public forms).
-  await app.register(rateLimit, { global: false });
-  await app.register(sessionPlugin, { db: deps.db, secret: options.sessionSecret });
+  // Limits are opt-in per route with `rateLimit()` (lib/rate-limit.ts). @fastify/rate-limit
+  // stays for `config: { rateLimit }` routes, counting in the same shared table.
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(deps.limits) });
+  await app.register(sessionPlugin, {
+    db: deps.db,
+    secret: options.sessionSecret,
+    config: options.config,
+  });
+  // State-changing requests from another site are refused (403) before anything runs.
+  installCrossSiteGuard(app, options.config);
   // Every route registered below rejects NUL/control characters in its input (400).
   installInputGuard(app);
 
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);
+  await app.register((await import('./catalog/image-routes')).productImageRoutes);
   await app.register((await import('./files/routes')).filesRoutes);
   await app.register(cartRoutes);
   await app.register(discountRoutes);
@@ -128,6 +135,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register((await import('./quotes/routes')).quotesRoutes);
+  await app.register((await import('./custom-orders/routes')).customOrdersRoutes);
+  await app.register((await import('./invoices/routes')).invoicesRoutes);
+  await app.register((await import('./customers/import-routes')).customerImportRoutes);
+  await app.register((await import('./incidents/routes')).incidentsRoutes);
+  await app.register((await import('./dashboard/routes')).dashboardRoutes);
+  await app.register((await import('./collaboration/routes')).collaborationRoutes);
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

@@ -12,6 +12,8 @@ const bool = (def: boolean) =>
     .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
 
 const EnvSchema = z.object({
+  /** `production` makes the shop refuse to start on the test payment provider unless asked for. */
+  NODE_ENV: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
@@ -36,7 +38,14 @@ const EnvSchema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often 'queued' outbox rows without a job are handed to the queue again, seconds. */
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
-  PUBLIC_URL: z.string().optional(),
+  /** How often refunds still owed are retried by the background sweep, seconds (0: off). */
+  REFUND_RETRY_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** The shop's address as buyers reach it (links in mail, the cross-site check, https cookies). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'PUBLIC_URL must be an http(s) URL')
+    .optional(),
   STORE_NAME: z.string().default('Fairway Pin Co.'),
   STORE_EMAIL: z.string().default('hello@fairwaypin.co'),
   STORE_CITY: z.string().default('San Diego, California'),
@@ -49,6 +58,36 @@ const EnvSchema = z.object({
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Quote requests per 10 minutes per client address (DECISIONS.md: public forms rate-limited). */
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Custom orders prepared (wizard uploads) per 10 minutes per client address. */
+  CUSTOM_ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Discount-code checks (validate, cart totals with a code, payment with a code) per
+   * minute, counted per client address and per cart session (issue 11).
+   */
+  DISCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins of one account (from any address) before each try must wait (backoff). */
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Longest wait the per-account backoff imposes, seconds (never a permanent lockout). */
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** A customer's session ends after this many hours without use (renewed on use). */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
+  /** An admin's session ends after this many hours without use. */
+  ADMIN_SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  /** Every session ends this many days after sign-in, used or not. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  /** Days a collaboration link works after it is created (DECISIONS.md: tokens expire). */
+  COLLAB_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Seconds a collaboration presence entry lives without a refresh from its app instance;
+   * each instance refreshes its own every third of that, so a dead instance's users leave
+   * the room within this time (collaboration/presence.ts).
+   */
+  COLLAB_PRESENCE_TTL_SECONDS: z.coerce.number().min(0.3).max(600).default(30),
+  /** Messages per 10 seconds one collaboration WebSocket may send (burst up to the same number). */
+  COLLAB_MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,10 +95,23 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface AppConfig extends Env {
   paymentProvider: 'test' | 'paypal';
+  /** PUBLIC_URL without a trailing slash, else `http://HOST:PORT`. */
   publicUrl: string;
+  /** True when PUBLIC_URL is https: cookies get the `__Host-` prefix and `Secure`. */
+  https: boolean;
 }
 
-/** Reads and validates configuration; throws with every bad variable named. */
+/** Start refused: production on the test provider without PAYMENT_PROVIDER=test (issue 11). */
+export const TEST_PAYMENTS_IN_PRODUCTION =
+  'NODE_ENV=production but PayPal is not configured: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, ' +
+  'or PAYMENT_PROVIDER=test to run on test payments on purpose (no real money is taken).';
+
+/**
+ * Reads and validates configuration; throws with every bad variable named, and
+ * TEST_PAYMENTS_IN_PRODUCTION when NODE_ENV=production would silently take test
+ * payments (DECISIONS.md "One payment route": production starts only with PayPal
+ * configured or PAYMENT_PROVIDER=test set explicitly).
+ */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Env> = {},
@@ -73,9 +125,14 @@ export function loadConfig(
   const paymentProvider =
     base.PAYMENT_PROVIDER ??
     (base.PAYPAL_CLIENT_ID && base.PAYPAL_CLIENT_SECRET ? 'paypal' : 'test');
+  if (base.NODE_ENV === 'production' && paymentProvider === 'test' && !base.PAYMENT_PROVIDER) {
+    throw new Error(TEST_PAYMENTS_IN_PRODUCTION);
+  }
+  const publicUrl = (base.PUBLIC_URL ?? `http://${base.HOST}:${base.PORT}`).replace(/\/+$/, '');
   return {
     ...base,
     paymentProvider,
-    publicUrl: (base.PUBLIC_URL ?? `http://${base.HOST}:${base.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    https: publicUrl.toLowerCase().startsWith('https://'),
   };
 }

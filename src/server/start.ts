@@ -8,9 +8,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { bootstrapAdmin } from './accounts/bootstrap';
-import { type AppHooks, buildApp } from './app';
+import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import type { AppHooks } from './deps';
 import { createPaymentProvider } from './payments/factory';
 import { seedDemoData } from './seed/demo';
 
@@ -36,17 +37,28 @@ export interface StartedShop {
   stop(): Promise<void>;
 }
 
+export interface StartShopOptions {
+  hooks?: AppHooks;
+  logger?: boolean | object;
+  /**
+   * Migrate, seed demo data and bootstrap the admin (default true). Instances started by
+   * `src/server/cluster.ts` pass false: its primary process did that once before forking.
+   */
+  setup?: boolean;
+}
+
 /** Opens, migrates, seeds and starts the shop. */
 export async function startShop(
   config: AppConfig,
-  opts: { hooks?: AppHooks; logger?: boolean | object } = {},
+  opts: StartShopOptions = {},
 ): Promise<StartedShop> {
+  const setup = opts.setup ?? true;
   const database = await openDatabase(
     config.DATABASE_URL
       ? { url: config.DATABASE_URL }
       : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
-  await database.migrate();
+  if (setup) await database.migrate();
   const app = await buildApp({
     database,
     config,
@@ -55,9 +67,11 @@ export async function startShop(
     hooks: opts.hooks,
     logger: opts.logger ?? { level: config.LOG_LEVEL },
   });
-  if (config.SEED_DEMO && (await seedDemoData(database.db)))
-    app.log.info('Loaded demo catalogue, discount codes and blog posts');
-  await bootstrapAdmin(database.db, config, app.log);
+  if (setup) {
+    if (config.SEED_DEMO && (await seedDemoData(database.db)))
+      app.log.info('Loaded demo catalogue, discount codes and blog posts');
+    await bootstrapAdmin(database.db, config, app.log);
+  }
   // Listening makes the app ready: that starts the mail queue when SMTP_URL is set.
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(
@@ -67,6 +81,18 @@ export async function startShop(
   );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // PUBLIC_URL unset: links and the cross-site check use the address actually listened
+  // on (PORT=0 picks a free port, as the browser tests do).
+  if (!config.PUBLIC_URL) config.publicUrl = `http://${config.HOST}:${port}`;
+  if (config.https && !config.TRUST_PROXY) {
+    app.log.warn(
+      'PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS proxy set TRUST_PROXY=true, ' +
+        'or browsers never receive the Secure __Host- session cookie',
+    );
+  }
+  if (app.deps.payments.name === 'test') {
+    app.log.warn('Payments: TEST MODE, no real money moves (every page shows a test-mode banner)');
+  }
   return {
     app,
     database,

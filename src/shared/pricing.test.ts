@@ -7,6 +7,7 @@ import {
   catalogUnitPrice,
   checkDiscount,
   customPinBasePrice,
+  DISCOUNT_NOT_VALID,
   type DiscountCodeRule,
   discountAmount,
   priceCatalogLine,
@@ -119,19 +120,22 @@ describe('discount codes', () => {
   it('refuses an inactive code', () => {
     expect(checkDiscount(rule({ isActive: false }), 5000, now)).toEqual({
       valid: false,
-      error: 'This discount code is not active',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'inactive',
     });
   });
 
   it('honours validFrom and validUntil, inclusive at the boundary', () => {
     expect(checkDiscount(rule({ validFrom: new Date(now.getTime() + 1) }), 5000, now)).toEqual({
       valid: false,
-      error: 'This discount code is not valid yet',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'not_started',
     });
     expect(checkDiscount(rule({ validFrom: now }), 5000, now).valid).toBe(true);
     expect(checkDiscount(rule({ validUntil: new Date(now.getTime() - 1) }), 5000, now)).toEqual({
       valid: false,
-      error: 'This discount code has expired',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'expired',
     });
     expect(checkDiscount(rule({ validUntil: now }), 5000, now).valid).toBe(true);
     const window = rule({ validFrom: new Date('2025-06-01'), validUntil: new Date('2025-06-30') });
@@ -151,7 +155,8 @@ describe('discount codes', () => {
   it('refuses a code that reached maxUses; below it is fine; null means unlimited', () => {
     expect(checkDiscount(rule({ maxUses: 5, currentUses: 5 }), 5000, now)).toEqual({
       valid: false,
-      error: 'This discount code has reached its usage limit',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'used_up',
     });
     expect(checkDiscount(rule({ maxUses: 5, currentUses: 6 }), 5000, now).valid).toBe(false);
     expect(checkDiscount(rule({ maxUses: 5, currentUses: 4 }), 5000, now).valid).toBe(true);
@@ -164,15 +169,17 @@ describe('discount codes', () => {
     expect(checkDiscount(min, 9999, now)).toEqual({
       valid: false,
       error: 'Minimum order of $100.00 required for this code',
+      reason: 'minimum',
     });
     expect(checkDiscount(min, 10000, now)).toEqual({ valid: true, discountCents: 2000 });
     expect(checkDiscount(rule({ minimumOrderCents: 2550 }), 100, now)).toEqual({
       valid: false,
       error: 'Minimum order of $25.50 required for this code',
+      reason: 'minimum',
     });
   });
 
-  it('reports the first failing rule: inactive, not yet valid, expired, used up, minimum', () => {
+  it('reports the first failing rule (reason), all but the minimum with one message (issue 11)', () => {
     const everything = rule({
       isActive: false,
       validFrom: new Date('2030-01-01'),
@@ -182,20 +189,24 @@ describe('discount codes', () => {
       minimumOrderCents: 100_000,
     });
     expect(checkDiscount(everything, 0, now)).toMatchObject({
-      error: 'This discount code is not active',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'inactive',
     });
     expect(checkDiscount({ ...everything, isActive: true }, 0, now)).toMatchObject({
-      error: 'This discount code is not valid yet',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'not_started',
     });
     expect(checkDiscount({ ...everything, isActive: true, validFrom: null }, 0, now)).toMatchObject(
       {
-        error: 'This discount code has expired',
+        error: DISCOUNT_NOT_VALID,
+        reason: 'expired',
       },
     );
     expect(
       checkDiscount({ ...everything, isActive: true, validFrom: null, validUntil: null }, 0, now),
     ).toMatchObject({
-      error: 'This discount code has reached its usage limit',
+      error: DISCOUNT_NOT_VALID,
+      reason: 'used_up',
     });
   });
 });

@@ -68,31 +68,48 @@ export interface DiscountCodeRule {
   isActive: boolean;
 }
 
+/**
+ * The one text for any code that does not apply now (unknown, inactive, not started,
+ * expired, used up): telling them apart helps whoever guesses codes (issue 11). The
+ * minimum-order text stays specific, since the customer can act on it.
+ */
+export const DISCOUNT_NOT_VALID = 'This discount code is not valid';
+
+/** Why a code does not apply (for the server's own decisions and logs, never shown). */
+export type DiscountRefusal =
+  | 'unknown'
+  | 'inactive'
+  | 'not_started'
+  | 'expired'
+  | 'used_up'
+  | 'minimum';
+
 export type DiscountCheck =
   | { valid: true; discountCents: number }
-  | { valid: false; error: string };
+  | { valid: false; error: string; reason: DiscountRefusal };
 
 /**
  * Checks a discount code against a merchandise subtotal (cents) at time `now` and
  * computes the discount, never more than the subtotal. Rules: active, inside
  * validFrom/validUntil, subtotal >= minimumOrderAmount, currentUses < maxUses
- * (DECISIONS.md). Returns the error text shown to the customer when invalid.
+ * (DECISIONS.md). Returns the error text shown to the customer when invalid: one text
+ * for every refusal but the minimum order (`DISCOUNT_NOT_VALID`), and the reason.
  */
 export function checkDiscount(
   rule: DiscountCodeRule,
   subtotalCents: number,
   now: Date = new Date(),
 ): DiscountCheck {
-  if (!rule.isActive) return { valid: false, error: 'This discount code is not active' };
-  if (rule.validFrom && now < rule.validFrom)
-    return { valid: false, error: 'This discount code is not valid yet' };
-  if (rule.validUntil && now > rule.validUntil)
-    return { valid: false, error: 'This discount code has expired' };
-  if (rule.maxUses !== null && rule.currentUses >= rule.maxUses)
-    return { valid: false, error: 'This discount code has reached its usage limit' };
+  const refuse = (reason: DiscountRefusal) =>
+    ({ valid: false, error: DISCOUNT_NOT_VALID, reason }) as const;
+  if (!rule.isActive) return refuse('inactive');
+  if (rule.validFrom && now < rule.validFrom) return refuse('not_started');
+  if (rule.validUntil && now > rule.validUntil) return refuse('expired');
+  if (rule.maxUses !== null && rule.currentUses >= rule.maxUses) return refuse('used_up');
   if (subtotalCents < rule.minimumOrderCents)
     return {
       valid: false,
+      reason: 'minimum',
       error: `Minimum order of $${(rule.minimumOrderCents / 100).toFixed(2)} required for this code`,
     };
   return { valid: true, discountCents: discountAmount(rule, subtotalCents) };

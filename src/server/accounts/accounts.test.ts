@@ -1,27 +1,23 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customOrders, orders, sessions, users } from '../db/schema';
-import { createTestApp, newSessionId, type TestApp, TestClient } from '../test/app';
+import { orders, sessions, users } from '../db/schema';
+import {
+  AddressedClient,
+  createTestApp,
+  newCredentials,
+  newSessionId,
+  type TestApp,
+} from '../test/app';
 import { bootstrapAdmin } from './bootstrap';
 import { verifyPassword } from './service';
 
-let ipSeq = 0;
-/** A TestClient from its own client address, so rate limits of one test do not touch another. */
-class Client extends TestClient {
-  readonly ip = `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-  override request(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
-    return super.request({ remoteAddress: this.ip, ...opts });
-  }
-}
-
-let seq = 0;
-const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${++seq}`;
-const creds = (username = uniqueName()) => ({
-  username,
-  email: `${username}@example.com`,
-  password: 'secret-pass-1',
-});
+const Client = AddressedClient;
+const uniqueName = (prefix = 'user') => newCredentials(prefix).username;
+const creds = (username?: string) => {
+  const fresh = newCredentials();
+  return username ? { ...fresh, username, email: `${username}@example.com` } : fresh;
+};
 
 function setCookies(res: LightMyRequestResponse): string[] {
   const raw = res.headers['set-cookie'];
@@ -252,68 +248,9 @@ describe('accounts API', () => {
       shippingCents: 599,
       items: [{ productId: null, name: 'Flag Pin', quantity: 1, unitPriceCents: 1000 }],
     });
-    const customValues = (cartSessionId: string) => ({
-      cartSessionId,
-      quantity: 50,
-      size: '1inch',
-      plating: 'gold',
-      pricePerPinCents: 725,
-      totalPriceCents: 36250,
-      depositCents: 3625,
-      remainingBalanceCents: 32625,
-      customerEmail: 'buyer@example.com',
-      customerName: 'Buyer',
-    });
 
-    it('gives the orders of this browser session to the account that signs in', async () => {
-      const body = creds();
-      await new Client(t.app).post('/api/auth/register', body);
-      const c = new Client(t.app);
-      const [mine] = await t.db.insert(orders).values(orderValues(c.sessionId)).returning();
-      const [otherSession] = await t.db
-        .insert(orders)
-        .values(orderValues(newSessionId()))
-        .returning();
-      const [custom] = await t.db
-        .insert(customOrders)
-        .values(customValues(c.sessionId))
-        .returning();
-
-      const res = await c.post('/api/auth/login', body);
-      expect(res.statusCode).toBe(200);
-      const userId = res.json().id;
-      const [mineAfter] = await t.db.select().from(orders).where(eq(orders.id, mine.id));
-      const [otherAfter] = await t.db.select().from(orders).where(eq(orders.id, otherSession.id));
-      const [customAfter] = await t.db
-        .select()
-        .from(customOrders)
-        .where(eq(customOrders.id, custom.id));
-      expect(mineAfter.userId).toBe(userId);
-      expect(customAfter.userId).toBe(userId);
-      expect(otherAfter.userId).toBeNull();
-
-      const list = await c.get('/api/orders');
-      expect(list.json().map((o: { id: number }) => o.id)).toEqual([mine.id]);
-    });
-
-    it('claims at registration too, but never an order already owned', async () => {
-      const owner = new Client(t.app);
-      const ownerId = (await owner.post('/api/auth/register', creds())).json().id;
-      const c = new Client(t.app);
-      const [free] = await t.db.insert(orders).values(orderValues(c.sessionId)).returning();
-      const [owned] = await t.db
-        .insert(orders)
-        .values({ ...orderValues(c.sessionId), userId: ownerId })
-        .returning();
-
-      const res = await c.post('/api/auth/register', creds());
-      expect(res.statusCode).toBe(201);
-      const [freeAfter] = await t.db.select().from(orders).where(eq(orders.id, free.id));
-      const [ownedAfter] = await t.db.select().from(orders).where(eq(orders.id, owned.id));
-      expect(freeAfter.userId).toBe(res.json().id);
-      expect(ownedAfter.userId).toBe(ownerId);
-    });
-
+    // Claiming through the buyer's claim cookie (and that the X-Session-Id alone claims
+    // nothing) is tested in security.test.ts.
     it('does not reveal or claim an order because the e-mail matches', async () => {
       const body = creds();
       const [order] = await t.db

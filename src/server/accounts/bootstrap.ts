@@ -2,7 +2,8 @@
  * Admin account at start (DECISIONS.md "Runtime conventions"):
  * - ADMIN_USERNAME + ADMIN_PASSWORD (+ ADMIN_EMAIL, default `<username>@localhost`):
  *   create that admin, or reset its password and role (and e-mail when given). A reset
- *   password signs the account out everywhere.
+ *   password signs the account out everywhere. A common password (common-passwords.ts)
+ *   refuses to start.
  * - Without them: on a database with no admin, create `admin` (or `admin-<random>` when a
  *   customer already holds that name) with a random password printed once via log.warn.
  * Idempotent: a second run with the same settings changes nothing.
@@ -14,6 +15,7 @@ import { Password, Username } from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { findUserByUsername, hashPassword, uniqueViolation, verifyPassword } from './service';
 
 type AdminSettings = Pick<AppConfig, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'ADMIN_EMAIL'>;
@@ -43,6 +45,8 @@ async function ensureConfiguredAdmin(db: Db, config: AdminSettings, log: Log): P
   if (!username.success) throw new Error(`ADMIN_USERNAME: ${username.error.issues[0].message}`);
   const password = Password.safeParse(config.ADMIN_PASSWORD);
   if (!password.success) throw new Error(`ADMIN_PASSWORD: ${password.error.issues[0].message}`);
+  if (await isCommonPassword(password.data))
+    throw new Error(`ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`);
   const email = (config.ADMIN_EMAIL?.trim() || `${username.data}@localhost`).toLowerCase();
 
   const existing = await findUserByUsername(db, username.data);

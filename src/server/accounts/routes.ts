@@ -2,10 +2,14 @@
  * Account calls (back-office spec section 7): POST /api/auth/register, POST
  * /api/auth/login, POST /api/auth/logout, GET /api/auth/user.
  *
- * Sign-in regenerates the session id; login and register are rate-limited per client
- * address (login also per username), limits from LOGIN_RATE_LIMIT / REGISTER_RATE_LIMIT
- * per minute. Signing in or registering claims the signed-out orders of the caller's
- * cart session (X-Session-Id header), as DECISIONS.md settles.
+ * Sign-in regenerates the session id. Limits (lib/rate-limit.ts, shared by every app
+ * instance): login LOGIN_RATE_LIMIT per minute per client address + username, and per
+ * account (whatever the address) an exponential backoff after LOGIN_ACCOUNT_FREE_FAILURES
+ * failed tries, at most LOGIN_ACCOUNT_MAX_DELAY_SECONDS, forgotten an hour after the
+ * last failure or at a successful sign-in (never a permanent lockout); registration
+ * REGISTER_RATE_LIMIT per minute per client address. Signing in or registering claims
+ * what this browser placed signed out, through its HttpOnly claim cookie only
+ * (guest-claims.ts; the X-Session-Id header claims nothing).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,50 +20,55 @@ import {
   RegisterBody,
   User,
 } from '../../shared/schemas/auth';
-import { ApiError, SessionIdHeader } from '../../shared/schemas/common';
+import { ApiError } from '../../shared/schemas/common';
 import { HttpError } from '../lib/errors';
+import { backoffWaitMs, clientAddress, rateLimit, tooManyRequests } from '../lib/rate-limit';
 import { signIn, signOut } from '../lib/session';
-import { authenticate, claimSessionOrders, registerUser } from './service';
+import { claimGuestItems } from './guest-claims';
+import { authenticate, registerUser } from './service';
 
 const MINUTE_MS = 60_000;
+/** An account's failures are forgotten this long after the last one. */
+const ACCOUNT_FAILURE_DECAY_MS = 60 * MINUTE_MS;
+/** First backoff step after the free failures; doubles with each further failure. */
+const ACCOUNT_BACKOFF_BASE_MS = 1000;
 
-/** The cart session id of the request's X-Session-Id header, or null when absent or malformed. */
-function cartSessionOf(request: FastifyRequest): string | null {
-  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
-  return parsed.success ? parsed.data : null;
-}
-
-/** Rate-limit key for login: client address plus the (case-folded) username attempted. */
-function loginKey(request: FastifyRequest): string {
+/** The (case-folded, trimmed) username a login body attempts, '' when none. */
+function attemptedUsername(request: FastifyRequest): string {
   const body = request.body as { username?: unknown } | undefined;
-  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-  return `login|${request.ip}|${username.slice(0, 100)}`;
+  return typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 100) : '';
 }
+
+/** Rate-limit key of the per-account login backoff (counts unknown names too: no enumeration). */
+export const accountLoginKey = (username: string) => `login-account|${username}`;
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config, limits } = app.deps;
+  const backoff = {
+    freeFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,
+    baseMs: ACCOUNT_BACKOFF_BASE_MS,
+    maxMs: config.LOGIN_ACCOUNT_MAX_DELAY_SECONDS * 1000,
+  };
 
   r.post(
     '/api/auth/register',
     {
+      preValidation: rateLimit({
+        name: 'register',
+        max: config.REGISTER_RATE_LIMIT,
+        windowMs: MINUTE_MS,
+        by: clientAddress,
+      }),
       schema: {
         body: RegisterBody,
         response: { 201: User, 400: ApiError, 409: ApiError, 429: ApiError },
-      },
-      config: {
-        rateLimit: {
-          max: config.REGISTER_RATE_LIMIT,
-          timeWindow: MINUTE_MS,
-          keyGenerator: (request) => `register|${request.ip}`,
-        },
       },
     },
     async (request, reply) => {
       const user = await registerUser(db, request.body);
       await signIn(request, user);
-      const cartSessionId = cartSessionOf(request);
-      if (cartSessionId) await claimSessionOrders(db, user.id, cartSessionId);
+      await claimGuestItems(db, request, reply, user.id);
       return reply.status(201).send(user);
     },
   );
@@ -67,27 +76,47 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/login',
     {
+      // After parsing, before validation: the key needs the username, and invalid
+      // bodies count against the limit too.
+      preValidation: rateLimit({
+        name: 'login',
+        max: config.LOGIN_RATE_LIMIT,
+        windowMs: MINUTE_MS,
+        by: (request) => `${clientAddress(request)}|${attemptedUsername(request)}`,
+      }),
       schema: {
         body: LoginBody,
         response: { 200: User, 400: ApiError, 401: ApiError, 429: ApiError },
       },
-      config: {
-        rateLimit: {
-          max: config.LOGIN_RATE_LIMIT,
-          timeWindow: MINUTE_MS,
-          // After parsing, before validation: the key needs the username, and invalid
-          // bodies count against the limit too.
-          hook: 'preValidation',
-          keyGenerator: loginKey,
-        },
-      },
     },
-    async (request) => {
+    async (request, reply) => {
+      const username = request.body.username.trim().toLowerCase();
+      const accountKey = accountLoginKey(username);
+      // The attempt is counted before the password is checked (so simultaneous tries
+      // cannot all pass) and forgotten again when it succeeds.
+      const attempt = await limits.takeBackoffSlot(accountKey, backoff, ACCOUNT_FAILURE_DECAY_MS);
+      if (attempt === null) {
+        const wait = backoffWaitMs(await limits.failures(accountKey), backoff);
+        request.log.warn(
+          { username, address: clientAddress(request), waitMs: wait },
+          'sign-in refused: this account is backing off after repeated failures',
+        );
+        throw tooManyRequests(Math.max(1, Math.ceil(wait / 1000)));
+      }
+
       const user = await authenticate(db, request.body.username, request.body.password);
-      if (!user) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      if (!user) {
+        if (attempt >= backoff.freeFailures) {
+          request.log.warn(
+            { username, failures: attempt, address: clientAddress(request) },
+            'repeated failed sign-ins for one account: backing off',
+          );
+        }
+        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      }
+      await limits.clear(accountKey);
       await signIn(request, user);
-      const cartSessionId = cartSessionOf(request);
-      if (cartSessionId) await claimSessionOrders(db, user.id, cartSessionId);
+      await claimGuestItems(db, request, reply, user.id);
       return user;
     },
   );

@@ -1,18 +1,20 @@
 /**
- * Accounts: registration, password check, order claiming (back-office spec sections
- * 2, 3, 5, 7; DECISIONS.md "Security beyond the spec").
+ * Accounts: registration, password check and change (back-office spec sections 2, 3,
+ * 5, 7; DECISIONS.md "Security beyond the spec"). Claiming a guest's orders is in
+ * guest-claims.ts.
  *
- * Passwords are hashed with argon2id (@node-rs/argon2, its default OWASP parameters);
- * usernames are unique regardless of case (index `users_username_lower_uq`), e-mails
- * are stored lower-cased.
+ * Passwords are hashed with argon2id (@node-rs/argon2, its default OWASP parameters)
+ * and common passwords are refused (common-passwords.ts); usernames are unique
+ * regardless of case (index `users_username_lower_uq`), e-mails are stored lower-cased.
  */
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, type RegisterBody, type User } from '../../shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
-import { customOrders, orders, users } from '../db/schema';
-import { conflict } from '../lib/errors';
+import { users } from '../db/schema';
+import { badRequest, conflict } from '../lib/errors';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 /** `Algorithm.Argon2id` (a const enum, which isolatedModules cannot import as a value). */
 const ARGON2ID = 2 as Algorithm;
@@ -88,14 +90,22 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
+/** Throws 400 `{errors: {password: COMMON_PASSWORD_MESSAGE}}` for a common password. */
+export async function assertUncommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  }
+}
+
 /**
- * Creates a customer account (role `user`). Throws 409 'Username already exists' or
- * 'Email already registered', checked first and again through the unique indexes when
- * two registrations race.
+ * Creates a customer account (role `user`). Throws 400 for a common password, 409
+ * 'Username already exists' or 'Email already registered', checked first and again
+ * through the unique indexes when two registrations race.
  */
 export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User> {
   const username = body.username.trim();
   const email = body.email.trim().toLowerCase();
+  await assertUncommonPassword(body.password);
   if (await findUserByUsername(db, username)) throw conflict(AUTH_MESSAGES.usernameTaken);
   const [emailTaken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (emailTaken) throw conflict(AUTH_MESSAGES.emailTaken);
@@ -117,25 +127,15 @@ export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User
 }
 
 /**
- * DECISIONS.md: an order placed signed out belongs to the account that signs in or
- * registers next in the same browser session. Gives `userId` every regular and custom
- * order of cart session `cartSessionId` that has no owner yet. Returns the counts.
- * A matching e-mail address alone never claims anything.
+ * Sets `userId`'s password (hashed; a common password answers 400). Every session of
+ * the user ends with it: the `users_password_change_ends_sessions` trigger deletes them
+ * in the same statement (migration 0007); a caller changing the signed-in user's own
+ * password signs them in again afterwards.
  */
-export async function claimSessionOrders(
-  db: DbOrTx,
-  userId: number,
-  cartSessionId: string,
-): Promise<{ orders: number; customOrders: number }> {
-  const claimedOrders = await db
-    .update(orders)
-    .set({ userId })
-    .where(and(eq(orders.cartSessionId, cartSessionId), isNull(orders.userId)))
-    .returning({ id: orders.id });
-  const claimedCustom = await db
-    .update(customOrders)
-    .set({ userId })
-    .where(and(eq(customOrders.cartSessionId, cartSessionId), isNull(customOrders.userId)))
-    .returning({ id: customOrders.id });
-  return { orders: claimedOrders.length, customOrders: claimedCustom.length };
+export async function setPassword(db: DbOrTx, userId: number, password: string): Promise<void> {
+  await assertUncommonPassword(password);
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
 }

@@ -10,9 +10,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppHooks } from '../app';
 import { insertProduct } from '../checkout/test-support';
 import { cartItems } from '../db/schema';
+import type { AppHooks } from '../deps';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
 

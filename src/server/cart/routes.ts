@@ -14,8 +14,10 @@ import {
   CartTotalsQuery,
   UpdateCartItemBody,
 } from '../../shared/schemas/cart';
-import { ApiError, IdParam, SessionIdHeader } from '../../shared/schemas/common';
-import { badRequest, notFound } from '../lib/errors';
+import { ApiError, IdParam } from '../../shared/schemas/common';
+import { limitDiscountCheck } from '../discounts/limit';
+import { notFound } from '../lib/errors';
+import { requireCartSession } from '../lib/session';
 import {
   addToCart,
   type CartViewLine,
@@ -26,24 +28,6 @@ import {
   updateCartItem,
   viewCart,
 } from './service';
-
-const SESSION_ID_ERROR = 'Missing or invalid session id';
-
-/**
- * The caller's cart session id from X-Session-Id; throws 400 'Missing or invalid
- * session id' with `errors: {'x-session-id': ...}`.
- */
-export function requireCartSession(request: FastifyRequest): string {
-  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
-  if (!parsed.success) throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
-  return parsed.data;
-}
-
-/** The caller's cart session id when a valid X-Session-Id was sent, else null. */
-export function optionalCartSession(request: FastifyRequest): string | null {
-  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
-  return parsed.success ? parsed.data : null;
-}
 
 function shopperOf(request: FastifyRequest): Shopper {
   return {
@@ -74,7 +58,7 @@ export function toCartItem(line: CartViewLine): CartItem {
 }
 
 /** 409 bodies carry details besides the message (e.g. `available`, `limit`, `remaining`). */
-const errors = { 400: ApiError, 404: ApiError, 409: ApiError.loose() };
+const errors = { 400: ApiError, 404: ApiError, 409: ApiError.loose(), 429: ApiError };
 const Message = z.object({ message: z.string() });
 
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {
@@ -105,6 +89,8 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     '/api/cart/totals',
     { schema: { querystring: CartTotalsQuery, response: { 200: CartTotals, ...errors } } },
     async (request) => {
+      // Checking a code counts against the shared discount-code limiter; plain totals do not.
+      if (request.query.discountCode?.trim()) await limitDiscountCheck(request);
       const cart = await priceCart(db, requireCartSession(request), request.query.discountCode);
       return {
         itemCount: cart.lines.reduce((sum, l) => sum + l.quantity, 0),

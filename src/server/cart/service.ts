@@ -7,11 +7,11 @@
  * All amounts are integer cents.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { cartTotals, priceCatalogLine } from '../../shared/pricing';
-import type { AppHooks } from '../app';
+import { cartTotals, type DiscountRefusal, priceCatalogLine } from '../../shared/pricing';
 import { versionedImageUrl } from '../catalog/serialize';
 import type { DbOrTx } from '../db/client';
 import { cartItems, orders, products } from '../db/schema';
+import type { AppHooks } from '../deps';
 import { checkCode, normalizeCode } from '../discounts/service';
 import { conflict, notFound } from '../lib/errors';
 
@@ -34,6 +34,8 @@ export interface PricedCart {
   subtotalCents: number;
   discount: { code: string; discountCents: number; discountCodeId: number } | null;
   discountError: string | null;
+  /** Why the code does not apply (server decisions only; customers see `discountError`). */
+  discountRefusal: DiscountRefusal | null;
   shippingCents: number;
   totalCents: number;
 }
@@ -108,6 +110,7 @@ export async function priceCart(
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   let discount: PricedCart['discount'] = null;
   let discountError: string | null = null;
+  let discountRefusal: DiscountRefusal | null = null;
   const code = discountCode ? normalizeCode(discountCode) : '';
   if (code) {
     const check = await checkCode(db, code, subtotalCents, now);
@@ -119,6 +122,7 @@ export async function priceCart(
       };
     } else {
       discountError = check.error;
+      discountRefusal = check.reason;
     }
   }
   const totals = cartTotals(
@@ -132,6 +136,7 @@ export async function priceCart(
     subtotalCents: totals.subtotalCents,
     discount,
     discountError,
+    discountRefusal,
     shippingCents: totals.shippingCents,
     totalCents: totals.totalCents,
   };

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/schemas/catalog';
-import { cartItems, products } from '../db/schema';
+import { cartItems, orders, products } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { TINY_PNG } from '../test/fixtures';
 import { catalogCache } from './service';
 import { insertProduct, signedInClient } from './testing';
 
@@ -249,10 +250,105 @@ describe('catalogue API', () => {
       await list();
       const res = await admin.delete(`/api/products/${p.id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Product deleted' });
+      expect(res.json()).toEqual({ message: 'Product deleted', deactivated: false });
       expect((await list()).some((x) => x.id === p.id)).toBe(false);
       expect(await t.db.select().from(cartItems).where(eq(cartItems.productId, p.id))).toEqual([]);
       expect((await admin.delete(`/api/products/${p.id}`)).statusCode).toBe(404);
+    });
+
+    it('a product that appears in an order is deactivated, not deleted, and the admin is told so', async () => {
+      const p = await insertProduct(t, { name: 'Ordered Pin' });
+      await t.db.insert(orders).values({
+        customerEmail: 'buyer@example.com',
+        customerName: 'Buyer',
+        subtotalCents: 2000,
+        totalCents: 2599,
+        items: [{ productId: p.id, name: 'Ordered Pin', quantity: 2, unitPriceCents: 1000 }],
+      });
+      await list();
+      const res = await admin.delete(`/api/products/${p.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        message:
+          'This product appears in past orders, so it was deactivated instead of deleted: it is hidden from the catalogue and the order history keeps it.',
+        deactivated: true,
+      });
+      const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject({ isActive: false, name: 'Ordered Pin' });
+      expect((await list()).some((x) => x.id === p.id)).toBe(false);
+      const all = (await admin.get('/api/products?includeInactive=true')).json() as Product[];
+      expect(all.find((x) => x.id === p.id)?.isActive).toBe(false);
+    });
+  });
+
+  describe('product images', () => {
+    const upload = (client: TestClient, file: Buffer, filename = 'pin.png') => {
+      const boundary = '----fpboundary';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return client.request({
+        method: 'POST',
+        url: '/api/product-images',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+
+    it('stores an image checked by content and serves it; refuses others', async () => {
+      expect((await upload(anon, TINY_PNG)).statusCode).toBe(401);
+      expect((await upload(customer, TINY_PNG)).statusCode).toBe(403);
+      const ok = await upload(admin, TINY_PNG, 'anything.txt');
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.json()).toMatchObject({ contentType: 'image/png' });
+      const file = await anon.get(ok.json().url);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.equals(TINY_PNG)).toBe(true);
+
+      const fake = await upload(admin, Buffer.from('<html><script>alert(1)</script></html>'));
+      expect(fake.statusCode).toBe(415);
+      expect(fake.json().message).toBe('Please upload a PNG, JPG, GIF, WebP or SVG image.');
+      const svg = await upload(
+        admin,
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="2" height="2"/></svg>',
+        ),
+        'x.svg',
+      );
+      expect(svg.statusCode).toBe(201);
+      const served = (await anon.get(svg.json().url)).body;
+      expect(served).toContain('<rect');
+      expect(served).not.toContain('script');
+      const json = await admin.post('/api/product-images', { image: 'x' });
+      expect(json.statusCode).toBe(415);
+    });
+
+    it('answers 400, never 500, for a truncated body or a bad boundary (issue 11)', async () => {
+      const good = Buffer.concat([
+        Buffer.from(
+          '--b1\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n',
+        ),
+        TINY_PNG,
+        Buffer.from('\r\n--b1--\r\n'),
+      ]);
+      for (const [payload, type] of [
+        [good.subarray(0, good.length - 12), 'multipart/form-data; boundary=b1'],
+        [good, 'multipart/form-data'],
+        [good, `multipart/form-data; boundary=${'b'.repeat(300)}`],
+      ] as const) {
+        const res = await admin.request({
+          method: 'POST',
+          url: '/api/product-images',
+          payload,
+          headers: { 'content-type': type },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+      }
     });
   });
 

@@ -2,6 +2,7 @@
  * Catalogue HTTP routes (storefront spec section 7; back-office section 7 product calls).
  * GET /api/products and GET /api/products/{id} are public (active products only);
  * writes and `?includeInactive=true` are admin-only (401/403, DECISIONS.md "Security").
+ * DELETE deactivates instead when an order names the product (issue 8), saying so.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +24,7 @@ import {
   listActiveProducts,
   listenForCatalogChanges,
   loadProducts,
+  PRODUCT_DEACTIVATED_MESSAGE,
   setStock,
   updateProduct,
 } from './service';
@@ -91,11 +93,20 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
     '/api/products/:id',
     {
       preValidation: requireAdmin,
-      schema: { params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
+      schema: {
+        params: IdParam,
+        response: {
+          200: z.object({ message: z.string(), deactivated: z.boolean() }),
+          ...errors,
+        },
+      },
     },
     async (request) => {
-      await deleteProduct(db, request.params.id);
-      return { message: 'Product deleted' };
+      const { deactivated } = await deleteProduct(db, request.params.id);
+      return {
+        message: deactivated ? PRODUCT_DEACTIVATED_MESSAGE : 'Product deleted',
+        deactivated,
+      };
     },
   );
 }

@@ -10,12 +10,13 @@
  * 0002), so stock changes made by checkout or by hand are seen too. Caching is only
  * used while that notification listener is live; otherwise every call reads the DB.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { sortCatalog } from '../../shared/catalog';
 import { dollarsToCents } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
 import type { Database, Db, DbOrTx } from '../db/client';
-import { products } from '../db/schema';
+import { listenToChannel } from '../db/listen';
+import { orders, products } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { serializeProduct } from './serialize';
 
@@ -95,86 +96,31 @@ export function invalidateCatalog(db: Db): void {
 }
 
 /**
- * Subscribes the cache to `catalog_changed` notifications. On PostgreSQL this holds one
- * pooled connection for LISTEN; if it breaks, caching stops (reads go to the DB) and the
- * listener reconnects. Returns a function that unsubscribes and releases the connection.
+ * Subscribes the cache to `catalog_changed` notifications (db/listen.ts). While the
+ * listener is down caching stops (reads go to the DB) until it is live again.
+ * Returns a function that unsubscribes and releases the connection.
  */
-export async function listenForCatalogChanges(
+export function listenForCatalogChanges(
   database: Database,
   log: { warn(obj: unknown, msg?: string): void } = console,
 ): Promise<() => Promise<void>> {
   const cache = catalogCache(database.db);
-  const onChange = () => cache.invalidate();
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(CATALOG_CHANNEL, onChange);
-    cache.invalidate();
-    cache.listening = true;
-    return async () => {
-      cache.listening = false;
-      await unlisten();
-    };
-  }
-  const pool = database.pool;
-  if (!pool) return async () => {};
-  let closed = false;
-  let client: import('pg').PoolClient | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let releaseClient: ((err?: Error) => void) | null = null;
-  const connect = async (): Promise<void> => {
-    try {
-      const c = await pool.connect();
-      if (closed) {
-        c.release();
-        return;
-      }
-      client = c;
-      let released = false;
-      const release = (err?: Error) => {
-        if (released) return;
-        released = true;
-        c.removeListener('notification', onNotification);
-        c.removeListener('error', onError);
-        c.release(err);
-      };
-      const onNotification = (msg: { channel: string }) => {
-        if (msg.channel === CATALOG_CHANNEL) onChange();
-      };
-      const onError = (err: Error) => {
+  return listenToChannel(
+    database,
+    CATALOG_CHANNEL,
+    {
+      onMessage: () => cache.invalidate(),
+      onUp: () => {
+        cache.invalidate();
+        cache.listening = true;
+      },
+      onDown: () => {
         cache.listening = false;
         cache.invalidate();
-        if (client === c) client = null;
-        release(err);
-        if (closed) return;
-        log.warn({ err }, 'catalogue change listener lost its connection; reconnecting');
-        retry = setTimeout(() => void connect(), 1000);
-      };
-      c.on('notification', onNotification);
-      c.on('error', onError);
-      releaseClient = release;
-      await c.query(`LISTEN ${CATALOG_CHANNEL}`);
-      cache.invalidate();
-      cache.listening = true;
-    } catch (err) {
-      if (closed) return;
-      log.warn({ err }, 'catalogue change listener could not start; product list is not cached');
-      retry = setTimeout(() => void connect(), 5000);
-    }
-  };
-  await connect();
-  return async () => {
-    closed = true;
-    cache.listening = false;
-    if (retry) clearTimeout(retry);
-    const c = client;
-    client = null;
-    if (!c) return;
-    try {
-      await c.query(`UNLISTEN ${CATALOG_CHANNEL}`);
-      releaseClient?.();
-    } catch (err) {
-      releaseClient?.(err as Error);
-    }
-  };
+      },
+    },
+    log,
+  );
 }
 
 /** Every product row (active only unless `includeInactive`), serialized, in catalogue order (name A-Z, First Tee and in-stock first). */
@@ -295,12 +241,40 @@ export async function setStock(db: Db, id: number, stockQuantity: number): Promi
   return serializeProduct(row);
 }
 
+/** Told to the admin when a product could not be deleted because orders name it. */
+export const PRODUCT_DEACTIVATED_MESSAGE =
+  'This product appears in past orders, so it was deactivated instead of deleted: it is hidden from the catalogue and the order history keeps it.';
+
 /**
- * Deletes a product (admin); its cart lines go with it (FK cascade). Past orders keep
- * their own copy of the line (name, quantity, price). 404 when unknown.
+ * Deletes a product (admin), unless a catalogue order names it: then it is deactivated
+ * instead (hidden from the catalogue, order history intact) and `deactivated` is true.
+ * Cart lines of a deleted product go with it (FK cascade). The product row is locked
+ * first, so an order taking its stock at the same moment is either seen (deactivate)
+ * or refused (the row is gone). Throws 404 'Product not found'.
  */
-export async function deleteProduct(db: Db, id: number): Promise<void> {
-  const gone = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+export async function deleteProduct(db: Db, id: number): Promise<{ deactivated: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    if (!row) throw notFound('Product not found');
+    const [used] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.items} @> ${JSON.stringify([{ productId: id }])}::jsonb`)
+      .limit(1);
+    if (used) {
+      await tx
+        .update(products)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(eq(products.id, id));
+      return { deactivated: true };
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    return { deactivated: false };
+  });
   invalidateCatalog(db);
-  if (gone.length === 0) throw notFound('Product not found');
+  return result;
 }

@@ -10,8 +10,8 @@
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppHooks } from '../app';
 import { discountCodes, orders, payments, products, testPaymentOrders } from '../db/schema';
+import type { AppHooks } from '../deps';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
 import { addToCart, customer, insertDiscount, insertProduct, payCart } from './test-support';

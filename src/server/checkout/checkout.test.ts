@@ -6,7 +6,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppHooks } from '../app';
 import {
   cartItems,
   discountCodes,
@@ -16,6 +15,7 @@ import {
   payments,
   products,
 } from '../db/schema';
+import type { AppHooks } from '../deps';
 import { PaymentProviderError } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
@@ -448,7 +448,7 @@ describe('catalogue checkout', () => {
     const reg = await client.post('/api/auth/register', {
       username: 'checkoutfan',
       email: 'fan@example.com',
-      password: 'secret123',
+      password: 'checkout-fan-pass',
     });
     expect(reg.statusCode, reg.body).toBe(201);
     const p = await insertProduct(t.db);

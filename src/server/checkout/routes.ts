@@ -5,6 +5,8 @@
  *   time, 200 {order} for a replay of the same payment; 404 'Payment not found';
  *   409 'Payment not completed' / refunded reasons; 500 when the order could not be
  *   stored after payment (the client then shows the spec's 'Payment Successful!' path).
+ *   Signed out, the 201 sets the HttpOnly claim cookie (accounts/guest-claims.ts) that
+ *   lets the account signed in next in this browser claim the order.
  *
  * POST /api/clear-cart lives in the cart module.
  */
@@ -16,7 +18,8 @@ import {
   CreateOrderResponse,
 } from '../../shared/schemas/checkout';
 import { ApiError } from '../../shared/schemas/common';
-import { requireCartSession } from '../cart/routes';
+import { startGuestClaim } from '../accounts/guest-claims';
+import { requireCartSession } from '../lib/session';
 import { placeCatalogOrder } from './service';
 
 const errors = { 400: ApiError, 404: ApiError, 409: CheckoutConflict, 500: ApiError };
@@ -37,15 +40,19 @@ export async function checkoutRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      // Signed out: the new order can be claimed later only with this response's cookie.
+      const claim = request.user ? null : startGuestClaim(request);
       const result = await placeCatalogOrder(
         deps,
         {
           sessionId: requireCartSession(request),
           userId: request.user?.id ?? null,
           body: request.body,
+          claim,
         },
         request.log,
       );
+      if (result.created) claim?.setCookie(reply);
       return reply.status(result.created ? 201 : 200).send({ order: result.order });
     },
   );

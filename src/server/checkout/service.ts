@@ -14,60 +14,47 @@
  * the customer gets a 409 saying so. Input the database refuses (NUL in a name) answers 400 with the payment kept.
  * Any other failure after payment is logged and recorded for the admin (500).
  */
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreateOrderBody, ORDER_REJECT_REASONS } from '../../shared/schemas/checkout';
+import type { CreateOrderBody } from '../../shared/schemas/checkout';
 import type { Order } from '../../shared/schemas/orders';
-import type { AppDeps } from '../app';
+import type { GuestClaimGrant } from '../accounts/guest-claims';
 import { clearCart, pastPurchases, priceCart } from '../cart/service';
 import { invalidateCatalog } from '../catalog/service';
 import type { Tx } from '../db/client';
-import { discountCodes, type OrderLineRecord, orders, payments, products } from '../db/schema';
-import { conflict, HttpError, inputRejectedByDatabase, notFound } from '../lib/errors';
-import { orderConfirmationMail } from '../mail/templates';
+import { type OrderLineRecord, orders, products } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { countDiscountUse } from '../discounts/service';
+import { publish } from '../events/events';
+import { notFound } from '../lib/errors';
 import { toOrderDto } from '../orders/service';
+import { findPayment, type PaymentRow } from '../payments/service';
 import {
-  findPayment,
-  ORDER_REFUSED_INCIDENT,
-  type PaymentRow,
-  recordIncident,
-  refundPayment,
-} from '../payments/service';
+  markConsumed,
+  PaymentRefused as OrderRejected,
+  settleCapturedPayment,
+} from '../payments/settle';
+
+export {
+  ORDER_FAILED_AFTER_PAYMENT,
+  PAYMENT_NOT_COMPLETED,
+  PAYMENT_REFUND_PENDING,
+  PAYMENT_REFUNDED,
+} from '../payments/settle';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'hooks' | 'mail'>;
 type OrderRow = typeof orders.$inferSelect;
-
-export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
-export const PAYMENT_REFUNDED = 'This payment was refunded. Please check out again.';
-export const PAYMENT_REFUND_PENDING = 'This payment is being refunded. Please check out again.';
-export const ORDER_FAILED_AFTER_PAYMENT =
-  'Your payment was received, but we could not record your order. Our team has been notified and will contact you.';
-const REFUNDED = 'Your payment has been refunded.';
-const REFUND_PENDING =
-  'We could not refund your payment automatically; our team has been notified and will refund it.';
-
-/** A reason to stop after payment; the payment is refunded and the customer told why. */
-class OrderRejected extends Error {
-  constructor(
-    readonly problem: string,
-    readonly kind: (typeof ORDER_REJECT_REASONS)[number],
-  ) {
-    super(problem);
-    this.name = 'OrderRejected';
-  }
-}
 
 export interface PlaceOrderInput {
   sessionId: string;
   userId: number | null;
   body: CreateOrderBody;
+  /**
+   * Signed out: the claim this request grants (accounts/guest-claims.ts); the new order
+   * is recorded in it inside the order's transaction, and the route sets the cookie.
+   */
+  claim?: GuestClaimGrant | null;
 }
-
-type Outcome =
-  | { kind: 'created'; order: OrderRow }
-  | { kind: 'replay'; order: OrderRow }
-  | { kind: 'not-paid'; payment: PaymentRow }
-  | { kind: 'rejected'; payment: PaymentRow; reason: OrderRejected };
 
 /**
  * POST /api/create-order. Returns the order and whether it was created now (201) or
@@ -75,7 +62,8 @@ type Outcome =
  * found' (unknown, or not this session's cart payment), 409 'Payment not completed' /
  * PAYMENT_REFUNDED / PAYMENT_REFUND_PENDING for a payment that cannot make an order,
  * 409 with a customer-facing reason after refunding (sold out, limit, discount code
- * used up, price changed), 500 ORDER_FAILED_AFTER_PAYMENT for anything else.
+ * used up, price changed), 500 ORDER_FAILED_AFTER_PAYMENT for anything else
+ * (payments/settle.ts).
  */
 export async function placeCatalogOrder(
   deps: Deps,
@@ -86,108 +74,26 @@ export async function placeCatalogOrder(
   if (found?.purpose !== 'cart' || found.reference !== input.sessionId) {
     throw notFound('Payment not found');
   }
-
-  let outcome: Outcome;
-  try {
-    outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.id, found.id))
-        .for('update');
-      if (payment!.consumedAt) {
+  const result = await settleCapturedPayment(
+    deps,
+    found,
+    {
+      what: 'Order',
+      async replay(tx, payment) {
         const [order] = await tx
           .select()
           .from(orders)
-          .where(eq(orders.paymentIntentId, payment!.providerOrderId));
-        if (order) return { kind: 'replay', order };
-      }
-      if (payment!.status !== 'captured' || payment!.consumedAt) {
-        return { kind: 'not-paid', payment: payment! };
-      }
-      try {
-        // A savepoint: a rejection undoes the stock/discount work but keeps the lock.
-        const order = await tx.transaction((sp) => buildOrder(deps, sp, payment!, input));
-        return { kind: 'created', order };
-      } catch (err) {
-        if (!(err instanceof OrderRejected)) throw err;
-        // Decided while the row is locked: no concurrent request can still use it.
-        // `refund_pending` + the admin's incident commit together, before the provider
-        // is asked: a crash or a failed refund leaves a row that says money is owed.
-        const [refunding] = await tx
-          .update(payments)
-          .set({ status: 'refund_pending', failureReason: err.problem, updatedAt: new Date() })
-          .where(eq(payments.id, payment!.id))
-          .returning();
-        await recordIncident(tx, {
-          providerOrderId: payment!.providerOrderId,
-          kind: ORDER_REFUSED_INCIDENT,
-          message: `Order refused after payment: ${err.problem} The capture is being refunded in full; if this stays unresolved, refund capture ${payment!.captureId} by hand.`,
-          details: {
-            paymentId: payment!.id,
-            captureId: payment!.captureId,
-            capturedCents: payment!.capturedCents,
-            reason: err.kind,
-            sessionId: input.sessionId,
-            userId: input.userId,
-          },
-        });
-        return { kind: 'rejected', payment: refunding!, reason: err };
-      }
-    });
-  } catch (err) {
-    // Input the database cannot store (the edge guard stops it first): nothing was
-    // written, the payment stays captured and usable with valid details.
-    const rejected = inputRejectedByDatabase(err);
-    if (rejected) throw rejected;
-    log.error(
-      { err, providerOrderId: found.providerOrderId },
-      'order creation failed after payment',
-    );
-    await recordIncident(deps.db, {
-      providerOrderId: found.providerOrderId,
-      kind: 'order_failed_after_payment',
-      message: `The payment was captured but the order could not be stored: ${err instanceof Error ? err.message : String(err)}`,
-      details: {
-        paymentId: found.id,
-        sessionId: input.sessionId,
-        userId: input.userId,
-        customer: input.body,
+          .where(eq(orders.paymentIntentId, payment.providerOrderId));
+        return order ?? null;
       },
-    }).catch((incidentErr) =>
-      log.error({ err: incidentErr }, 'could not record the payment incident'),
-    );
-    throw new HttpError(500, ORDER_FAILED_AFTER_PAYMENT);
-  }
-
-  switch (outcome.kind) {
-    case 'created':
-      // The products trigger also notifies the cache on commit; drop it now as well.
-      invalidateCatalog(deps.db);
-      // The confirmation committed with the order (outbox); hand it to the queue now.
-      // A failure here loses nothing: the mail sweep picks up queued rows.
-      await deps.mail
-        .flush()
-        .catch((err) => log.error({ err, orderId: outcome.order.id }, 'mail flush failed'));
-      return { order: toOrderDto(outcome.order), created: true };
-    case 'replay':
-      return { order: toOrderDto(outcome.order), created: false };
-    case 'not-paid':
-      throw conflict(
-        outcome.payment.status === 'refunded'
-          ? PAYMENT_REFUNDED
-          : outcome.payment.status === 'refund_pending'
-            ? PAYMENT_REFUND_PENDING
-            : PAYMENT_NOT_COMPLETED,
-      );
-    case 'rejected': {
-      const refundId = await refundPayment(deps, outcome.payment, outcome.reason.problem, log);
-      throw conflict(`${outcome.reason.problem} ${refundId ? REFUNDED : REFUND_PENDING}`, {
-        reason: outcome.reason.kind,
-        refunded: refundId !== null,
-      });
-    }
-  }
+      settle: (tx, payment) => buildOrder(deps, tx, payment, input),
+      details: { sessionId: input.sessionId, userId: input.userId, customer: input.body },
+    },
+    log,
+  );
+  // The products trigger also notifies the cache on commit; drop it now as well.
+  if (result.created) invalidateCatalog(deps.db);
+  return { order: toOrderDto(result.value), created: result.created };
 }
 
 /** The order work inside the savepoint; throws OrderRejected when it cannot be honoured. */
@@ -201,7 +107,7 @@ async function buildOrder(
   const cart = await priceCart(tx, sessionId, payment.discountCode);
 
   if (payment.discountCode && !cart.discount) {
-    const usedUp = /usage limit/i.test(cart.discountError ?? '');
+    const usedUp = cart.discountRefusal === 'used_up';
     throw usedUp
       ? new OrderRejected(
           `Sorry, the discount code "${payment.discountCode}" was used up while you were paying.`,
@@ -256,23 +162,11 @@ async function buildOrder(
     }
   }
 
-  if (cart.discount) {
-    const [counted] = await tx
-      .update(discountCodes)
-      .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
-      .where(
-        and(
-          eq(discountCodes.id, cart.discount.discountCodeId),
-          or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses)),
-        ),
-      )
-      .returning({ id: discountCodes.id });
-    if (!counted) {
-      throw new OrderRejected(
-        `Sorry, the discount code "${cart.discount.code}" was used up while you were paying.`,
-        'code_used_up',
-      );
-    }
+  if (cart.discount && !(await countDiscountUse(tx, cart.discount.discountCodeId))) {
+    throw new OrderRejected(
+      `Sorry, the discount code "${cart.discount.code}" was used up while you were paying.`,
+      'code_used_up',
+    );
   }
 
   const items: OrderLineRecord[] = cart.lines.map((l) => ({
@@ -302,11 +196,10 @@ async function buildOrder(
     .returning();
   // Storefront spec section 8: the customer gets a confirmation e-mail. Same
   // transaction: a rolled-back order leaves no mail.
-  await deps.mail.enqueue(tx, orderConfirmationMail(order!, deps.config));
-  await tx
-    .update(payments)
-    .set({ consumedAt: new Date(), updatedAt: new Date() })
-    .where(eq(payments.id, payment.id));
+  await publish(deps, tx, { type: 'order.placed', order: order! });
+  // Signed out: only this browser (its HttpOnly claim cookie) can later claim the order.
+  if (userId === null) await input.claim?.add(tx, 'order', order!.id);
+  await markConsumed(tx, payment);
   await clearCart(tx, sessionId);
   await deps.hooks.beforeOrderCommit?.({ paymentOrderId: payment.providerOrderId });
   return order!;

@@ -34,6 +34,9 @@ export interface Database {
   pglite?: PGlite;
 }
 
+/** node-postgres pool size when none is given (the bench's database baseline uses the same). */
+export const DEFAULT_POOL_SIZE = 10;
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenDatabaseOptions {
@@ -48,7 +51,10 @@ export interface OpenDatabaseOptions {
 /** Opens the database (does not migrate). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    });
     // An idle client losing its connection (server restart, database dropped) must not
     // crash the process; the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL pool: idle client error:', err.message));

@@ -6,11 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -52,6 +55,45 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Every rate-limit counter of the shop, shared by all app instances on this database
+ * (lib/rate-limit.ts). `key` names the limit and who it counts (`login|<ip>|<name>`);
+ * a fixed window restarts once `window_ends_at` has passed; `last_hit_at` drives the
+ * per-account login backoff. Rows past their window are pruned.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * What a signed-out browser placed and may claim for an account (lib/guest-claim.ts):
+ * one row per order or custom order, under the SHA-256 of the random token in that
+ * browser's HttpOnly claim cookie (the token itself is never stored). Rows expire
+ * within a day and are deleted when claimed (single use).
+ */
+export const guestClaims = pgTable(
+  'guest_claims',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: ['order', 'custom_order'] }).notNull(),
+    refId: integer('ref_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guest_claims_token_ref_uq').on(t.tokenHash, t.kind, t.refId),
+    index('guest_claims_expires_idx').on(t.expiresAt),
+  ],
 );
 
 // --- catalogue -------------------------------------------------------------
@@ -200,6 +242,14 @@ export const payments = pgTable(
     }).notNull(),
     /** Cart session (purpose cart), custom order id, or invoice number it pays for. */
     reference: text('reference').notNull(),
+    /**
+     * Who created it: the X-Session-Id and/or the signed-in account. Only the same
+     * browser session or account may capture it (payments/service.ts `capturePayment`).
+     */
+    createdBySession: text('created_by_session'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     discountCode: text('discount_code'),
     expectedCents: integer('expected_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
@@ -219,10 +269,20 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** Set when an order/invoice consumed this payment; never twice. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Automatic refund attempts of a `refund_pending` row (incidents/refund-retry.ts). */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** When the refund sweep may try this `refund_pending` row again (null: at once). */
+    nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),
+    /** The admin settled this payment by hand (incidents screen), with their note. */
+    adminResolvedAt: timestamp('admin_resolved_at', { withTimezone: true }),
+    adminNote: text('admin_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_reference_idx').on(t.purpose, t.reference)],
+  (t) => [
+    index('payments_reference_idx').on(t.purpose, t.reference),
+    index('payments_status_idx').on(t.status),
+  ],
 );
 
 /** The offline test payment provider's own ledger ("kept in the database"). */
@@ -253,6 +313,9 @@ export const paymentIncidents = pgTable('payment_incidents', {
   message: text('message').notNull(),
   details: jsonb('details'),
   resolved: boolean('resolved').notNull().default(false),
+  /** When and how it was resolved (automatically by a confirmed refund, or the admin's note). */
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolutionNote: text('resolution_note'),
   createdAt: createdAt(),
 });
 
@@ -291,12 +354,79 @@ export const customOrders = pgTable(
     balancePaymentToken: text('balance_payment_token').unique(),
     balanceTokenExpiresAt: timestamp('balance_token_expires_at', { withTimezone: true }),
     status: text('status').notNull().default('pending'),
+    /** Where the pins ship (checkout's address fields joined), when given. */
+    shippingAddress: text('shipping_address'),
+    /** Estimated delivery date, YYYY-MM-DD, fixed when the order was prepared. */
+    estimatedDelivery: text('estimated_delivery'),
+    /** The accepted quote this order came from (issue 7), if any. */
+    quoteRequestId: integer('quote_request_id').references(() => quoteRequests.id, {
+      onDelete: 'set null',
+    }),
+    balancePaidAt: timestamp('balance_paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('custom_orders_user_idx').on(t.userId),
     index('custom_orders_created_idx').on(t.createdAt),
+    index('custom_orders_cart_session_idx').on(t.cartSessionId),
+    /** Rush slots are counted per month (DECISIONS.md "Honest claims"). */
+    index('custom_orders_rush_created_idx').on(t.createdAt).where(sql`${t.rushOrder}`),
   ],
+);
+
+/**
+ * A custom order priced by the server and waiting for its deposit (storefront spec
+ * section 2: the wizard prepares the order, then checkout pays the deposit). Amounts
+ * are fixed here, so the deposit payment and the order agree to the cent. `id` is
+ * random (16 bytes, base64url): it travels in the checkout URL. Unpaid rows expire
+ * (`expiresAt`) and are deleted with their logo by the custom-orders sweep.
+ */
+export const preparedCustomOrders = pgTable(
+  'prepared_custom_orders',
+  {
+    id: text('id').primaryKey(),
+    /** 'wizard' (POST /api/custom-orders/prepare) or 'quote' (an accepted quote, issue 7). */
+    source: text('source', { enum: ['wizard', 'quote'] }).notNull(),
+    quoteRequestId: integer('quote_request_id').references(() => quoteRequests.id, {
+      onDelete: 'cascade',
+    }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cartSessionId: text('cart_session_id'),
+    quantity: integer('quantity').notNull(),
+    size: text('size').notNull(),
+    plating: text('plating').notNull(),
+    /** Comma-joined packaging options (spec section 3). */
+    packaging: text('packaging').notNull(),
+    rushOrder: boolean('rush_order').notNull().default(false),
+    rushOrderFeeCents: integer('rush_order_fee_cents').notNull().default(0),
+    pricePerPinCents: integer('price_per_pin_cents').notNull(),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalPriceCents: integer('total_price_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull(),
+    remainingBalanceCents: integer('remaining_balance_cents').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    notes: text('notes'),
+    /** The stored logo (`files.id`), its original name and link. */
+    logoFileId: text('logo_file_id'),
+    logoFileName: text('logo_file_name'),
+    logoUrl: text('logo_url'),
+    pinDesigns: jsonb('pin_designs')
+      .$type<{ name: string; quantity: number; description: string; imageUrl: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    estimatedDelivery: text('estimated_delivery'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when its deposit made the custom order; never twice. */
+    customOrderId: integer('custom_order_id').references(() => customOrders.id, {
+      onDelete: 'set null',
+    }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('prepared_custom_orders_expires_idx').on(t.expiresAt)],
 );
 
 export const quoteRequests = pgTable(
@@ -318,10 +448,16 @@ export const quoteRequests = pgTable(
     status: text('status').notNull().default('pending'),
     quotedAmountCents: integer('quoted_amount_cents'),
     quotedNotes: text('quoted_notes'),
+    /** When the client approved a proof, and which revision (issue 7: proofs). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedRevision: integer('approved_revision'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('quote_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    index('quote_requests_created_idx').on(t.createdAt),
+    index('quote_requests_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const quoteAnnotations = pgTable(
@@ -335,16 +471,29 @@ export const quoteAnnotations = pgTable(
     authorEmail: text('author_email').notNull(),
     authorType: text('author_type').notNull().default('client'),
     content: text('content').notNull(),
-    positionX: integer('position_x'),
-    positionY: integer('position_y'),
+    /** A pin's place on the mockup as fractions of the image (0..1, from the top left). */
+    positionX: doublePrecision('position_x'),
+    positionY: doublePrecision('position_y'),
+    /** The mockup revision a pin, change request or approval refers to. */
+    revisionNumber: integer('revision_number'),
     annotationType: text('annotation_type').notNull().default('comment'),
     status: text('status').notNull().default('active'),
-    parentId: integer('parent_id'),
+    /** The thread's first annotation (replies are one level deep). */
+    parentId: integer('parent_id').references((): AnyPgColumn => quoteAnnotations.id, {
+      onDelete: 'cascade',
+    }),
     attachmentUrl: text('attachment_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('quote_annotations_quote_idx').on(t.quoteId)],
+  (t) => [
+    index('quote_annotations_quote_idx').on(t.quoteId, t.createdAt),
+    index('quote_annotations_parent_idx').on(t.parentId),
+    /** One approval per quote: a second one cannot be stored, whatever races. */
+    uniqueIndex('quote_annotations_one_approval_uq')
+      .on(t.quoteId)
+      .where(sql`${t.annotationType} = 'approval'`),
+  ],
 );
 
 export const quoteCollaborationSessions = pgTable(
@@ -383,6 +532,39 @@ export const quoteRevisionHistory = pgTable(
   (t) => [uniqueIndex('quote_revision_uq').on(t.quoteId, t.revisionNumber)],
 );
 
+/**
+ * Who is connected to a quote's collaboration room, one row per open WebSocket, across
+ * every app instance on the database (issue 7). Each instance refreshes `lastSeen` for
+ * its own connections; rows not refreshed within the presence TTL belong to an instance
+ * that died and are swept by any live instance (collaboration/presence.ts).
+ */
+export const quoteCollaborationPresence = pgTable(
+  'quote_collaboration_presence',
+  {
+    /** The connection's random id. */
+    id: text('id').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    /** The collaboration session (link) a client joined through; null for the admin. */
+    sessionId: integer('session_id').references(() => quoteCollaborationSessions.id, {
+      onDelete: 'cascade',
+    }),
+    /** One person in the room: several connections (tabs) may share it. */
+    userKey: text('user_key').notNull(),
+    userName: text('user_name').notNull(),
+    authorType: text('author_type').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quote_presence_quote_idx').on(t.quoteId, t.userKey),
+    index('quote_presence_seen_idx').on(t.lastSeen),
+    index('quote_presence_instance_idx').on(t.instanceId),
+  ],
+);
+
 // --- marketing, invoices, blog, mail ------------------------------------------
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
@@ -392,6 +574,27 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   discountCode: text('discount_code'),
   createdAt: createdAt(),
 });
+
+/**
+ * The shop's customer list: the audience of campaigns (issue 9), filled by the admin's
+ * 'Import Customers' (issue 8) from orders, custom orders, quote requests and accounts.
+ * One row per e-mail address (kept in lower case).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower case; unique. */
+    email: text('email').notNull().unique(),
+    name: text('name'),
+    organization: text('organization'),
+    /** Where the address was first seen: 'order', 'custom_order', 'quote', 'account', ... */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('customers_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
 
 export const emailCampaigns = pgTable(
   'email_campaigns',
@@ -405,29 +608,53 @@ export const emailCampaigns = pgTable(
   (t) => [index('email_campaigns_email_idx').on(t.customerEmail)],
 );
 
-export const manualInvoices = pgTable('manual_invoices', {
-  id: serial('id').primaryKey(),
-  invoiceNumber: text('invoice_number').notNull().unique(),
-  customerName: text('customer_name').notNull(),
-  customerEmail: text('customer_email').notNull(),
-  customerCompany: text('customer_company'),
-  customerAddress: text('customer_address'),
-  dueDate: timestamp('due_date', { withTimezone: true }),
-  notes: text('notes'),
-  terms: text('terms').notNull().default('Net 30'),
-  items: jsonb('items')
-    .$type<{ description: string; quantity: number; unitPriceCents: number }[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  subtotalCents: integer('subtotal_cents').notNull(),
-  taxCents: integer('tax_cents').notNull().default(0),
-  totalCents: integer('total_cents').notNull(),
-  status: text('status').notNull().default('pending'),
-  paymentId: text('payment_id').unique(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  createdAt: createdAt(),
+/** Invoice numbers: `INV-` + this sequence (6 digits), so a number is never reused. */
+export const manualInvoiceNumberSeq = pgSequence('manual_invoice_number_seq', {
+  startWith: 100001,
+  minValue: 100001,
+  maxValue: 999999,
 });
+
+/**
+ * Manual invoices (back-office "Manual Invoices", issue 8). `status`: pending (sent,
+ * payable), paid (once, by `paymentId`), cancelled (deleted by the admin while unpaid:
+ * kept so its number and any late payment stay explained). `payKey` is the 32-byte
+ * secret in the pay link (DECISIONS.md "Payment links ... 32 random bytes").
+ */
+export const manualInvoices = pgTable(
+  'manual_invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerCompany: text('customer_company'),
+    customerAddress: text('customer_address'),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    notes: text('notes'),
+    terms: text('terms').notNull().default('Net 30'),
+    items: jsonb('items')
+      .$type<{ description: string; quantity: number; unitPriceCents: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    paymentId: text('payment_id').unique(),
+    payKey: text('pay_key').unique(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('manual_invoices_created_idx').on(t.createdAt),
+    check('manual_invoices_total_positive', sql`${t.totalCents} > 0`),
+  ],
+);
 
 export const blogPosts = pgTable(
   'blog_posts',

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCOUNT_NOT_VALID } from '../../shared/pricing';
 import type { AdminDiscountCode } from '../../shared/schemas/cart';
 import { insertProduct, signedInClient } from '../catalog/testing';
-import { discountCodes } from '../db/schema';
+import { discountCodes, orders } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { findDiscountCode } from './service';
 
@@ -73,13 +74,13 @@ describe('discount codes', () => {
       });
     });
 
-    it('answers 200 valid:false with the reason for unknown, inactive, expired, not-yet-valid, used-up and below-minimum codes', async () => {
+    it('answers 200 valid:false with ONE message for unknown, inactive, expired, not-yet-valid and used-up codes (issue 11), and the minimum-order text', async () => {
       const cases: [string, number, string][] = [
-        ['NOSUCHCODE', 50, 'Invalid discount code'],
-        ['OLDCODE', 50, 'This discount code is not active'],
-        ['SPRING2024', 50, 'This discount code has expired'],
-        ['FUTURE', 50, 'This discount code is not valid yet'],
-        ['EAGLE15', 50, 'This discount code has reached its usage limit'],
+        ['NOSUCHCODE', 50, DISCOUNT_NOT_VALID],
+        ['OLDCODE', 50, DISCOUNT_NOT_VALID],
+        ['SPRING2024', 50, DISCOUNT_NOT_VALID],
+        ['FUTURE', 50, DISCOUNT_NOT_VALID],
+        ['EAGLE15', 50, DISCOUNT_NOT_VALID],
         ['BIRDIE20', 99.99, 'Minimum order of $100.00 required for this code'],
       ];
       for (const [code, amount, error] of cases) {
@@ -286,12 +287,54 @@ describe('discount codes', () => {
       expect((await customer.delete(`/api/discount-codes/${row!.id}`)).statusCode).toBe(403);
       const res = await admin.delete(`/api/discount-codes/${row!.id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Discount code deleted' });
+      expect(res.json()).toEqual({ message: 'Discount code deleted', deactivated: false });
       expect(await t.db.select().from(discountCodes).where(eq(discountCodes.id, row!.id))).toEqual(
         [],
       );
-      expect((await validate(anon, 'DELETEME', 10)).json().error).toBe('Invalid discount code');
+      expect((await validate(anon, 'DELETEME', 10)).json().error).toBe(DISCOUNT_NOT_VALID);
       expect((await admin.delete(`/api/discount-codes/${row!.id}`)).statusCode).toBe(404);
+    });
+
+    it('a used code is deactivated instead of deleted, and the admin is told so', async () => {
+      const [counted] = await t.db
+        .insert(discountCodes)
+        .values({ code: 'USEDONCE', discountType: 'percentage', discountValue: 5, currentUses: 1 })
+        .returning();
+      const [named] = await t.db
+        .insert(discountCodes)
+        .values({ code: 'INORDER', discountType: 'fixed', discountValue: 500 })
+        .returning();
+      await t.db.insert(orders).values({
+        customerEmail: 'c@example.com',
+        customerName: 'C',
+        subtotalCents: 1000,
+        discountCode: 'INORDER',
+        discountCents: 500,
+        totalCents: 1099,
+        items: [],
+      });
+      for (const row of [counted!, named!]) {
+        const res = await admin.delete(`/api/discount-codes/${row.id}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          message:
+            'This code has been used, so it was deactivated instead of deleted: orders keep their record of it and it can no longer be applied.',
+          deactivated: true,
+        });
+        const [kept] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, row.id));
+        expect(kept?.isActive).toBe(false);
+      }
+    });
+
+    it('accepts a code valid for a single day (validFrom equal to validUntil)', async () => {
+      const res = await admin.post('/api/discount-codes', {
+        code: 'ONEDAY',
+        discountType: 'percentage',
+        discountValue: 10,
+        validFrom: '2030-01-01T00:00:00Z',
+        validUntil: '2030-01-01T00:00:00Z',
+      });
+      expect(res.statusCode, res.body).toBe(201);
     });
   });
 

@@ -1,7 +1,10 @@
 /**
  * Discount code HTTP routes (storefront spec sections 5 and 7; back-office "Discount
- * Codes"). POST /api/discount-codes/validate is public and rate-limited (30/min per IP);
- * an unknown or inapplicable code is a 200 validation answer, not an HTTP error.
+ * Codes"). POST /api/discount-codes/validate is public and counted by the shared
+ * discount-code limiter (limit.ts: DISCOUNT_RATE_LIMIT per minute per client address and
+ * per cart session, across every path that checks a code); an unknown or inapplicable
+ * code is a 200 validation answer with one message for every code that does not apply
+ * now (only the minimum-order text differs).
  * The admin list, create, activate/deactivate and delete are admin-only (401/403).
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,10 +19,11 @@ import {
   ValidateDiscountResponse,
 } from '../../shared/schemas/cart';
 import { ApiError, IdParam } from '../../shared/schemas/common';
-import { optionalCartSession } from '../cart/routes';
 import { priceCart } from '../cart/service';
-import { requireAdmin } from '../lib/session';
+import { optionalCartSession, requireAdmin } from '../lib/session';
+import { limitDiscountCheck } from './limit';
 import {
+  CODE_DEACTIVATED_MESSAGE,
   checkCode,
   createDiscountCode,
   deleteDiscountCode,
@@ -27,9 +31,6 @@ import {
   setDiscountCodeActive,
   toAdminDiscountCode,
 } from './service';
-
-/** Validation calls allowed per IP per minute (guessing codes is not free). */
-export const VALIDATE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 const errors = {
   400: ApiError,
@@ -47,7 +48,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/discount-codes/validate',
     {
-      config: { rateLimit: VALIDATE_RATE_LIMIT },
+      preValidation: limitDiscountCheck,
       schema: {
         body: ValidateDiscountBody,
         response: { 200: ValidateDiscountResponse, ...errors },
@@ -119,11 +120,17 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
     '/api/discount-codes/:id',
     {
       preValidation: requireAdmin,
-      schema: { params: IdParam, response: { 200: z.object({ message: z.string() }), ...errors } },
+      schema: {
+        params: IdParam,
+        response: { 200: z.object({ message: z.string(), deactivated: z.boolean() }), ...errors },
+      },
     },
     async (request) => {
-      await deleteDiscountCode(db, request.params.id);
-      return { message: 'Discount code deleted' };
+      const { deactivated } = await deleteDiscountCode(db, request.params.id);
+      return {
+        message: deactivated ? CODE_DEACTIVATED_MESSAGE : 'Discount code deleted',
+        deactivated,
+      };
     },
   );
 }

@@ -4,18 +4,27 @@
  * subtotal with the shared `checkDiscount` rule, and the admin list/toggle/delete.
  * Using a code (incrementing currentUses) belongs to the checkout module.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
-import { checkDiscount, type DiscountCheck, type DiscountCodeRule } from '../../shared/pricing';
+import {
+  checkDiscount,
+  DISCOUNT_NOT_VALID,
+  type DiscountCheck,
+  type DiscountCodeRule,
+  type DiscountRefusal,
+} from '../../shared/pricing';
 import type { AdminDiscountCode } from '../../shared/schemas/cart';
-import type { DbOrTx } from '../db/client';
-import { discountCodes } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { customOrders, discountCodes, orders } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
-/** Text shown when a code does not exist (a validation answer, not an HTTP error). */
-export const INVALID_CODE_MESSAGE = 'Invalid discount code';
+/**
+ * Text shown when a code does not exist (a validation answer, not an HTTP error): the
+ * same as for a code that exists but does not apply now (issue 11).
+ */
+export const INVALID_CODE_MESSAGE = DISCOUNT_NOT_VALID;
 
 /** Normalises customer input: trimmed, upper case (spec section 5: input forced to upper case). */
 export function normalizeCode(code: string): string {
@@ -51,11 +60,12 @@ export function toDiscountRule(row: DiscountCodeRow): DiscountCodeRule {
 
 export type CodeCheck =
   | { valid: true; row: DiscountCodeRow; discountCents: number }
-  | { valid: false; row: DiscountCodeRow | null; error: string };
+  | { valid: false; row: DiscountCodeRow | null; error: string; reason: DiscountRefusal };
 
 /**
  * Looks a code up and checks it against a merchandise subtotal (cents) at `now`.
- * Unknown codes answer `{valid:false, error:'Invalid discount code'}`; never throws for input.
+ * Unknown codes answer `{valid:false, error: DISCOUNT_NOT_VALID, reason:'unknown'}`, like
+ * every other refusal but the minimum order; never throws for input.
  */
 export async function checkCode(
   db: DbOrTx,
@@ -64,11 +74,11 @@ export async function checkCode(
   now: Date = new Date(),
 ): Promise<CodeCheck> {
   const row = await findDiscountCode(db, code);
-  if (!row) return { valid: false, row: null, error: INVALID_CODE_MESSAGE };
+  if (!row) return { valid: false, row: null, error: INVALID_CODE_MESSAGE, reason: 'unknown' };
   const result: DiscountCheck = checkDiscount(toDiscountRule(row), subtotalCents, now);
   return result.valid
     ? { valid: true, row, discountCents: result.discountCents }
-    : { valid: false, row, error: result.error };
+    : { valid: false, row, error: result.error, reason: result.reason };
 }
 
 /** A discount code row as the admin list shows it (dollars; usedCount = currentUses). */
@@ -149,11 +159,66 @@ export async function setDiscountCodeActive(
   return row;
 }
 
-/** Deletes a code (admin); orders keep the code text they were placed with. 404 when unknown. */
-export async function deleteDiscountCode(db: DbOrTx, id: number): Promise<void> {
-  const gone = await db
-    .delete(discountCodes)
-    .where(eq(discountCodes.id, id))
+/** Told to the admin when a used code is deactivated instead of deleted. */
+export const CODE_DEACTIVATED_MESSAGE =
+  'This code has been used, so it was deactivated instead of deleted: orders keep their record of it and it can no longer be applied.';
+
+/**
+ * Deletes a code (admin), unless it was used (counted uses, or an order or custom order
+ * names it): then it is deactivated instead and `deactivated` is true. The row is locked
+ * first, so a use counted at the same moment is seen. Throws 404 when unknown.
+ */
+export async function deleteDiscountCode(
+  db: Db,
+  id: number,
+): Promise<{ deactivated: boolean; code: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.id, id))
+      .for('update');
+    if (!row) throw notFound('Discount code not found');
+    let used = row.currentUses > 0;
+    if (!used) {
+      const [inOrder] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.discountCode, row.code))
+        .limit(1);
+      const [inCustom] = inOrder
+        ? [inOrder]
+        : await tx
+            .select({ id: customOrders.id })
+            .from(customOrders)
+            .where(eq(customOrders.discountCode, row.code))
+            .limit(1);
+      used = Boolean(inCustom);
+    }
+    if (used) {
+      await tx.update(discountCodes).set({ isActive: false }).where(eq(discountCodes.id, id));
+      return { deactivated: true, code: row.code };
+    }
+    await tx.delete(discountCodes).where(eq(discountCodes.id, id));
+    return { deactivated: false, code: row.code };
+  });
+}
+
+/**
+ * Counts one use of a code atomically (DECISIONS.md: the used count increases only when
+ * an order is paid, never past maxUses): a conditional update, so concurrent orders
+ * cannot pass the limit. Returns false when the code is used up (nothing changed).
+ */
+export async function countDiscountUse(db: DbOrTx, discountCodeId: number): Promise<boolean> {
+  const [counted] = await db
+    .update(discountCodes)
+    .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
+    .where(
+      and(
+        eq(discountCodes.id, discountCodeId),
+        or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses)),
+      ),
+    )
     .returning({ id: discountCodes.id });
-  if (gone.length === 0) throw notFound('Discount code not found');
+  return counted !== undefined;
 }

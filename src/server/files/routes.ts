@@ -23,13 +23,20 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     const { id } = request.params;
     const file = /^[A-Za-z0-9_-]{8,128}$/.test(id) ? await readFile(db, id) : null;
     if (!file) throw notFound('File not found');
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.data.length)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', FILE_CSP)
-      .header('cross-origin-resource-policy', 'same-origin')
-      .send(file.data);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.data.length)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_CSP)
+        .header('cross-origin-resource-policy', 'same-origin')
+        // Only images display inline; anything else (a PDF logo) is downloaded, never rendered.
+        .header(
+          'content-disposition',
+          file.contentType.startsWith('image/') ? 'inline' : 'attachment',
+        )
+        .send(file.data)
+    );
   });
 }

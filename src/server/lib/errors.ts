@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** Response headers to send with the error (e.g. `retry-after` on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -45,12 +47,22 @@ const INPUT_DB_ERRORS: Record<string, { message: string }> = {
  * The edge guard and the schemas stop such input first; this is the backstop.
  */
 export function inputRejectedByDatabase(err: unknown): HttpError | null {
+  const code = databaseErrorCode(err, (c) => c in INPUT_DB_ERRORS);
+  return code ? new HttpError(400, INPUT_DB_ERRORS[code]!.message) : null;
+}
+
+/**
+ * The first PostgreSQL error code (SQLSTATE) in `err` or its `cause` chain (drizzle
+ * wraps driver errors) that passes `wanted`, or null.
+ */
+export function databaseErrorCode(
+  err: unknown,
+  wanted: (code: string) => boolean = () => true,
+): string | null {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && INPUT_DB_ERRORS[code]) {
-      return new HttpError(400, INPUT_DB_ERRORS[code].message);
-    }
+    if (typeof code === 'string' && wanted(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return null;
@@ -60,7 +72,10 @@ export function inputRejectedByDatabase(err: unknown): HttpError | null {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
+      return reply
+        .headers(error.headers)
+        .status(error.statusCode)
+        .send({ message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -1,12 +1,19 @@
 /**
- * Server-side sessions (DECISIONS.md "Security beyond the spec"): @fastify/session with
- * a store in the `sessions` table. Cookie `fp_sid`: HttpOnly, SameSite=Lax, Secure when
- * the request came over HTTPS (behind a proxy only with TRUST_PROXY). The id is
- * regenerated at sign-in (`signIn`). Sessions last 30 days from sign-in (not rolling,
- * so a signed-in page view costs no session write); expired rows are pruned hourly.
+ * Server-side sessions (DECISIONS.md "Security beyond the spec"; issue 11): @fastify/session
+ * with a store in the `sessions` table. Cookie `fp_sid` (`__Host-fp_sid` when PUBLIC_URL
+ * is https): HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS (behind a proxy only with
+ * TRUST_PROXY). The id is regenerated at sign-in (`signIn`).
  *
- * `request.user` is resolved once per request from the session (null when signed out).
- * (in a preValidation hook). `requireUser` / `requireAdmin` answer 401 / 403; use them as
+ * Lifetime: a session ends SESSION_IDLE_HOURS (customers, default 7 days) or
+ * ADMIN_SESSION_IDLE_HOURS (admins, default 12 hours) after its last use, and
+ * SESSION_MAX_DAYS (default 30) after sign-in whatever the use. Use renews it: at most
+ * once a minute the session's `seenAt` and expiry move forward (one store write), never
+ * past the absolute end. When a password changes, a database trigger deletes every
+ * session of that user (migration 0007), whichever code changed it. Expired rows are
+ * pruned hourly.
+ *
+ * `request.user` is resolved once per request from the session (null when signed out)
+ * in a preValidation hook. `requireUser` / `requireAdmin` answer 401 / 403; use them as
  * `preValidation` (checked before the input is validated) or `preHandler`.
  */
 import fastifyCookie from '@fastify/cookie';
@@ -15,13 +22,19 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../shared/schemas/auth';
+import { SessionIdHeader } from '../../shared/schemas/common';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { forbidden, unauthorized } from './errors';
+import { badRequest, forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface Session {
     userId?: number;
+    /** Sign-in time, epoch ms: the absolute lifetime counts from here. */
+    signedInAt?: number;
+    /** Last renewal, epoch ms: the idle timeout counts from here. */
+    seenAt?: number;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. */
@@ -29,18 +42,54 @@ declare module 'fastify' {
   }
 }
 
+/** Name of a cookie the shop sets: `__Host-<name>` when served over HTTPS (PUBLIC_URL https). */
+export function cookieName(config: Pick<AppConfig, 'https'>, name: string): string {
+  return config.https ? `__Host-${name}` : name;
+}
+
+/** Base name of the session cookie (see `cookieName`). */
 export const SESSION_COOKIE = 'fp_sid';
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = HOUR_MS;
+/** A used session is renewed (one store write) at most this often. */
+export const SESSION_RENEW_AFTER_MS = 60_000;
+
+type SessionConfig = Pick<
+  AppConfig,
+  'https' | 'SESSION_IDLE_HOURS' | 'ADMIN_SESSION_IDLE_HOURS' | 'SESSION_MAX_DAYS'
+>;
+
+/** Idle timeout for a role, ms. */
+function idleMs(config: SessionConfig, role: User['role']): number {
+  return (role === 'admin' ? config.ADMIN_SESSION_IDLE_HOURS : config.SESSION_IDLE_HOURS) * HOUR_MS;
+}
+
+/** When a session signed in at `signedInAt` and used at `now` ends unless used again. */
+function sessionDeadline(
+  config: SessionConfig,
+  role: User['role'],
+  signedInAt: number,
+  now: number,
+) {
+  return new Date(
+    Math.min(now + idleMs(config, role), signedInAt + config.SESSION_MAX_DAYS * 24 * HOUR_MS),
+  );
+}
 
 /** @fastify/session store backed by the `sessions` table. */
 export class DbSessionStore {
   constructor(private readonly db: Db) {}
 
   set(sid: string, session: Session, callback: (err?: unknown) => void): void {
+    // Only signed-in sessions are kept (a regenerated, still empty session is not).
+    if (!session.userId) {
+      callback();
+      return;
+    }
+    // The deadline set by signIn / renewal; a session without one lives an hour at most.
     const expiresAt = session.cookie?.expires
       ? new Date(session.cookie.expires)
-      : new Date(Date.now() + SESSION_TTL_MS);
+      : new Date(Date.now() + HOUR_MS);
     const row = {
       sid,
       userId: session.userId ?? null,
@@ -88,38 +137,63 @@ export class DbSessionStore {
 export interface SessionPluginOptions {
   db: Db;
   secret: string;
+  config: SessionConfig;
 }
 
 /** Registers cookies, sessions and `request.user`; prunes expired sessions hourly. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionPluginOptions) => {
     const store = new DbSessionStore(opts.db);
+    const { config } = opts;
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: opts.secret,
-      cookieName: SESSION_COOKIE,
+      cookieName: cookieName(config, SESSION_COOKIE),
       store,
       saveUninitialized: false,
+      // Renewal is ours (below): at most one write a minute, never past the absolute end.
       rolling: false,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',
+        // Secure whenever the request came over HTTPS (behind a proxy: TRUST_PROXY). A
+        // `__Host-` cookie without Secure is refused by browsers, so it never exists
+        // insecurely; plain-HTTP callers of an https shop (tests, health checks) still work.
         secure: 'auto',
         path: '/',
-        maxAge: SESSION_TTL_MS,
       },
     });
     app.decorateRequest('user', null);
     // preValidation (before the body is validated), so routes can reject anonymous callers
     // with 401/403 before answering 400 for their input.
     app.addHook('preValidation', async (request) => {
-      const userId = request.session?.get('userId');
+      const session = request.session;
+      const userId = session?.get('userId');
       if (!userId) return;
       const [row] = await opts.db
         .select({ id: users.id, username: users.username, email: users.email, role: users.role })
         .from(users)
         .where(eq(users.id, userId));
-      request.user = row ?? null;
+      const now = Date.now();
+      const signedInAt = session.get('signedInAt') ?? 0;
+      const seenAt = session.get('seenAt') ?? signedInAt;
+      if (
+        !row ||
+        now - seenAt > idleMs(config, row.role) ||
+        now - signedInAt > config.SESSION_MAX_DAYS * 24 * HOUR_MS
+      ) {
+        // Ended: the row goes, the request continues signed out with a fresh empty
+        // session (so a sign-in in this very request still works); the plugin clears
+        // the old cookie on the way out.
+        await session.regenerate();
+        request.user = null;
+        return;
+      }
+      request.user = row;
+      if (now - seenAt >= SESSION_RENEW_AFTER_MS) {
+        session.set('seenAt', now);
+        session.cookie.expires = sessionDeadline(config, row.role, signedInAt, now);
+      }
     });
 
     let timer: NodeJS.Timeout | undefined;
@@ -138,20 +212,28 @@ export const sessionPlugin = fp(
 );
 
 /**
- * Signs `userId` in on this request: a new session id is issued (the old session is
- * destroyed, against session fixation) and the user is set for the rest of the request.
+ * Signs `user` in on this request: a new session id is issued (the old session is
+ * destroyed, against session fixation), its lifetime starts (idle timeout by role,
+ * absolute SESSION_MAX_DAYS), and the user is set for the rest of the request.
  */
 export async function signIn(request: FastifyRequest, user: User): Promise<void> {
   await request.session.regenerate();
+  const now = Date.now();
   request.session.set('userId', user.id);
+  request.session.set('signedInAt', now);
+  request.session.set('seenAt', now);
+  request.session.cookie.expires = sessionDeadline(request.server.deps.config, user.role, now, now);
   request.user = user;
 }
 
 /** Ends the session (store row deleted) and clears the cookie; harmless when signed out. */
 export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await request.session.destroy();
+  if (request.session?.sessionId) await request.session.destroy();
   request.user = null;
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(cookieName(request.server.deps.config, SESSION_COOKIE), {
+    path: '/',
+    ...(request.server.deps.config.https ? { secure: true } : {}),
+  });
 }
 
 /** preValidation/preHandler: 401 unless signed in. */
@@ -163,4 +245,22 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'admin') throw forbidden();
+}
+
+export const SESSION_ID_ERROR = 'Missing or invalid session id';
+
+/**
+ * The caller's cart session id from X-Session-Id; throws 400 'Missing or invalid
+ * session id' with `errors: {'x-session-id': ...}`.
+ */
+export function requireCartSession(request: FastifyRequest): string {
+  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
+  if (!parsed.success) throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
+  return parsed.data;
+}
+
+/** The caller's cart session id when a valid X-Session-Id was sent, else null. */
+export function optionalCartSession(request: FastifyRequest): string | null {
+  const parsed = SessionIdHeader.safeParse(request.headers['x-session-id']);
+  return parsed.success ? parsed.data : null;
 }

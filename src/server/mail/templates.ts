@@ -5,11 +5,13 @@
  */
 import escapeHtml from 'escape-html';
 import { formatUsd } from '../../shared/money';
+import { QUOTE_RESPONSE_HOURS, type QuoteRequest } from '../../shared/schemas/quotes';
 import type { AppConfig } from '../config';
-import type { orders } from '../db/schema';
+import type { orders, quoteRequests } from '../db/schema';
 import type { OutgoingMail } from './service';
 
 type OrderRow = typeof orders.$inferSelect;
+type QuoteRow = typeof quoteRequests.$inferSelect;
 
 /** The public page where a customer follows a catalogue order (back-office spec "Track Order"). */
 export function trackOrderUrl(config: Pick<AppConfig, 'publicUrl'>, orderId: number): string {
@@ -104,4 +106,158 @@ ${totals
 </body></html>
 `;
   return { to: order.customerEmail, subject, text, html, kind: 'order_confirmation' };
+}
+
+const PIN_TYPE_LABEL: Record<QuoteRequest['pinType'], string> = {
+  pins: 'Golf Pins',
+  ball_markers: 'Ball Markers',
+  coins: 'Coins',
+};
+
+type MailConfig = Pick<AppConfig, 'STORE_NAME' | 'STORE_EMAIL' | 'publicUrl'>;
+
+/** Label/value lines of a quote request for the mails (values unescaped). */
+function summary(q: QuoteRow, config: MailConfig): [string, string][] {
+  const logoUrl = q.logoUrl;
+  const rows: [string, string | null | undefined][] = [
+    ['Name', q.customerName],
+    ['Email', q.customerEmail],
+    ['Phone', q.customerPhone],
+    ['Company', q.companyName],
+    ['Product', PIN_TYPE_LABEL[q.pinType as QuoteRequest['pinType']] ?? q.pinType],
+    ['Quantity', String(q.quantity)],
+    ['Preferred size', q.preferredSize],
+    ['Deadline', q.deadlineDate],
+    ['Project', q.projectDescription],
+    ['Notes', q.additionalNotes],
+    ['Logo', logoUrl ? `${config.publicUrl}${logoUrl}` : undefined],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+}
+
+function htmlTable(rows: [string, string][]): string {
+  const e = escapeHtml;
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:top"';
+  return `<table style="border-collapse:collapse">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><th ${cell} align="left">${e(k)}</th><td ${cell}>${e(v).replace(/\r?\n/g, '<br>')}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+/**
+ * The customer's confirmation (kind 'quote_confirmation'): request received, answer
+ * within QUOTE_RESPONSE_HOURS hours, the details sent. User values HTML-escaped.
+ */
+export function quoteConfirmationMail(q: QuoteRow, config: MailConfig): OutgoingMail {
+  const id = q.id;
+  const store = config.STORE_NAME;
+  const rows = summary(q, config);
+  const promise = `We will review your design and reply with a quote and a free mockup within ${QUOTE_RESPONSE_HOURS} hours.`;
+  const text = [
+    `Hi ${q.customerName},`,
+    '',
+    `Thank you for your quote request #${id} with ${store}.`,
+    promise,
+    '',
+    'Your request:',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Questions? Write to ${config.STORE_EMAIL}.`,
+    '',
+    store,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
+<h1 style="font-size:20px">${e(store)}</h1>
+<p>Hi ${e(q.customerName)},</p>
+<p>Thank you for your quote request <strong>#${id}</strong>. ${e(promise)}</p>
+${htmlTable(rows)}
+<p>Questions? Write to <a href="mailto:${e(config.STORE_EMAIL)}">${e(config.STORE_EMAIL)}</a>.</p>
+</body></html>
+`;
+  return {
+    to: q.customerEmail,
+    subject: `${store}: we received your quote request #${id}`,
+    text,
+    html,
+    kind: 'quote_confirmation',
+  };
+}
+
+/** The shop's notification of a new request (kind 'quote_notification'), sent to STORE_EMAIL. */
+export function quoteNotificationMail(q: QuoteRow, config: MailConfig): OutgoingMail {
+  const id = q.id;
+  const rows = summary(q, config);
+  const text = [`New quote request #${id}`, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
+<h1 style="font-size:20px">New quote request #${id}</h1>
+${htmlTable(rows)}
+</body></html>
+`;
+  return {
+    to: config.STORE_EMAIL,
+    subject: `New quote request #${id} from ${q.customerName}`.slice(0, 200),
+    text,
+    html,
+    kind: 'quote_notification',
+  };
+}
+
+/** The public page where a customer follows a custom order. */
+export function trackCustomOrderUrl(config: Pick<AppConfig, 'publicUrl'>, id: number): string {
+  return `${config.publicUrl}/track-order?id=${id}&type=custom`;
+}
+
+/** The parts of a plain transactional mail (`basicMail`). Values are unescaped text. */
+export interface BasicMailContent {
+  to: string;
+  /** Outbox kind, e.g. 'deposit_received'. */
+  kind: string;
+  subject: string;
+  /** 'Hi {name},' when given, else 'Hello,'. */
+  greetingName?: string | null;
+  paragraphs: string[];
+  /** Label/value lines shown as a table (HTML) or 'Label: value' (text). */
+  rows?: [string, string][];
+  /** One call to action: a link shown as a button (HTML) and on its own line (text). */
+  action?: { label: string; url: string };
+}
+
+/**
+ * A plain transactional mail in the shop's name: greeting, paragraphs, optional detail
+ * rows and one link, the store's contact line. Returns the text and HTML parts; every
+ * value is HTML-escaped (`escape-html`). The common shape the mail rules use.
+ */
+export function basicMail(
+  c: BasicMailContent,
+  config: Pick<AppConfig, 'STORE_NAME' | 'STORE_EMAIL'>,
+): OutgoingMail {
+  const store = config.STORE_NAME;
+  const greeting = c.greetingName ? `Hi ${c.greetingName},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    ...c.paragraphs.flatMap((p) => [p, '']),
+    ...(c.rows?.length ? [...c.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
+    `Questions? Write to ${config.STORE_EMAIL}.`,
+    '',
+    store,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
+<h1 style="font-size:20px">${e(store)}</h1>
+<p>${e(greeting)}</p>
+${c.paragraphs.map((p) => `<p>${e(p).replace(/\r?\n/g, '<br>')}</p>`).join('\n')}
+${c.rows?.length ? htmlTable(c.rows) : ''}
+${c.action ? `<p><a href="${e(c.action.url)}" style="display:inline-block;padding:10px 16px;background:#14532d;color:#ffffff;text-decoration:none;border-radius:6px">${e(c.action.label)}</a></p>` : ''}
+<p>Questions? Write to <a href="mailto:${e(config.STORE_EMAIL)}">${e(config.STORE_EMAIL)}</a>.</p>
+</body></html>
+`;
+  return { to: c.to, subject: c.subject.slice(0, 200), text, html, kind: c.kind };
 }

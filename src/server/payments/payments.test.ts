@@ -61,6 +61,34 @@ describe('payment routes with the test provider', () => {
     expect(provider!.amountCents).toBe(5599);
   });
 
+  it('answers 400 for a purpose without its reference or that no module handles', async () => {
+    const client = new TestClient(t.app);
+    const missing = await client.post('/paypal/order', { purpose: 'invoice' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toHaveProperty('invoiceNumber');
+    const registered = [...t.app.deps.paymentPurposes.keys()];
+    expect(registered).toContain('cart');
+    const unknown = (['custom_deposit', 'custom_balance', 'invoice'] as const).find(
+      (p) => !registered.includes(p),
+    );
+    if (unknown) {
+      const field = {
+        custom_deposit: 'preparedOrderId',
+        custom_balance: 'balanceToken',
+        invoice: 'invoiceNumber',
+      }[unknown];
+      const res = await client.post('/paypal/order', { purpose: unknown, [field]: 'x1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toHaveProperty('purpose');
+    }
+  });
+
+  it('a cart payment needs the cart session header', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/paypal/order', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('x-session-id');
+  });
+
   it('answers 409 for an empty cart, a code that does not apply, a different amount, and stock', async () => {
     const client = new TestClient(t.app);
     const empty = await client.post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
@@ -71,7 +99,7 @@ describe('payment routes with the test provider', () => {
     await addToCart(client, p.id, 2);
     const badCode = await client.post('/paypal/order', { discountCode: 'NOSUCH' });
     expect(badCode.statusCode).toBe(409);
-    expect(badCode.json().message).toBe('Invalid discount code');
+    expect(badCode.json().message).toBe('This discount code is not valid');
     const minimum = await insertDiscount(t.db, { minimumOrderCents: 5000 });
     const tooSmall = await client.post('/paypal/order', { discountCode: minimum.code });
     expect(tooSmall.statusCode).toBe(409);
@@ -155,7 +183,7 @@ describe('payment routes with the test provider', () => {
     const first = await t.app.inject({
       method: 'POST',
       url: `/paypal/order/${id}/capture`,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-session-id': client.sessionId },
     });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ id, status: 'COMPLETED', amount: '15.99' });
@@ -168,6 +196,77 @@ describe('payment routes with the test provider', () => {
       captureId: provider!.captureId,
     });
     expect(provider!.requestIds.capture).toBe(`${id}-capture`);
+  });
+
+  describe('capture is bound to whoever created the payment (issue 11)', () => {
+    it('answers 404 to another cart session, to no session, and to the id alone; the payment stays open', async () => {
+      const p = await insertProduct(t.db);
+      const buyer = new TestClient(t.app);
+      await addToCart(buyer, p.id, 1);
+      const id = await createPayment(buyer);
+      const other = new TestClient(t.app);
+      for (const res of [
+        await other.post(`/paypal/order/${id}/capture`),
+        await other.post(`/api/paypal/order/${id}/capture`),
+        await t.app.inject({ method: 'POST', url: `/paypal/order/${id}/capture` }),
+        await (await signedInClient(t)).client.post(`/paypal/order/${id}/capture`),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe('Payment not found');
+      }
+      expect((await paymentState(t.db, id)).payment).toMatchObject({
+        status: 'created',
+        createdBySession: buyer.sessionId,
+        createdByUserId: null,
+      });
+      expect((await paymentState(t.db, id)).provider!.captureId).toBeNull();
+      const mine = await buyer.post(`/paypal/order/${id}/capture`);
+      expect(mine.json().status).toBe('COMPLETED');
+    });
+
+    it('a signed-in creator may capture from another cart session; another account may not', async () => {
+      const { client: alice, user } = await signedInClient(t);
+      const p = await insertProduct(t.db);
+      await addToCart(alice, p.id, 1);
+      const id = await createPayment(alice);
+      expect((await paymentState(t.db, id)).payment.createdByUserId).toBe(user.id);
+      const bob = (await signedInClient(t)).client;
+      expect((await bob.post(`/paypal/order/${id}/capture`)).statusCode).toBe(404);
+      alice.sessionId = 'a-new-cart-session-id';
+      const res = await alice.post(`/paypal/order/${id}/capture`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe('COMPLETED');
+    });
+
+    it('binds an anonymous visitor’s payment for another purpose (invoice) to their X-Session-Id', async () => {
+      const { client: admin } = await signedInClient(t, 'admin');
+      const sent = await admin.post('/api/send-invoice', {
+        customerName: 'Fox Hollow Golf Club',
+        customerEmail: 'ap@foxhollow.example',
+        description: '20 tournament pins',
+        amount: 12.34,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const { invoiceNumber, payUrl } = sent.json();
+      const pay = {
+        purpose: 'invoice',
+        invoiceNumber,
+        invoiceKey: new URL(payUrl).searchParams.get('key'),
+      };
+      // An anonymous visitor on /pay-invoice/{n}: only their X-Session-Id identifies them.
+      const visitor = new TestClient(t.app);
+      const created = await visitor.post('/paypal/order', pay);
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id;
+      expect((await new TestClient(t.app).post(`/paypal/order/${id}/capture`)).statusCode).toBe(
+        404,
+      );
+      expect((await visitor.post(`/paypal/order/${id}/capture`)).json().status).toBe('COMPLETED');
+      // Neither a session id nor an account: nobody could capture it, so it is not created.
+      const nobody = await t.app.inject({ method: 'POST', url: '/paypal/order', payload: pay });
+      expect(nobody.statusCode).toBe(400);
+      expect(nobody.json().errors).toHaveProperty('x-session-id');
+    });
   });
 
   it('capture of an unknown payment answers 404', async () => {

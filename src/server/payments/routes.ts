@@ -3,11 +3,18 @@
  * `/api/paypal` (back-office spec section 7):
  *
  * - GET  {prefix}/setup              -> PaymentSetup {provider, clientId, clientToken, currency}
- * - POST {prefix}/order              (X-Session-Id) -> 201 {id, amount, currency}; 409 cart
- *                                    empty / discount / price changed / stock / limit
+ * - POST {prefix}/order              {purpose, ...} -> 201 {id, amount, currency}; the amount is
+ *                                    priced by the purpose's handler (purposes.ts); 409 price
+ *                                    changed / cart empty / discount / stock / limit
+ *                                    (with `discountCode`: counted by the shared
+ *                                    discount-code limiter, 429)
  * - POST {prefix}/order/{id}/capture -> 200 {id, status, captureId, amount, message?};
  *                                    status COMPLETED is the only success; 404 unknown
- *                                    payment; 409 not approved yet; 502 provider down
+ *                                    payment or not created by this cart session /
+ *                                    account; 409 not approved yet; 502 provider down
+ *
+ * Both calls need the X-Session-Id header or a signed-in user: the payment row records
+ * them as its creator, and only that creator may capture it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,10 +27,18 @@ import {
   PaymentSetup,
 } from '../../shared/schemas/checkout';
 import { ApiError } from '../../shared/schemas/common';
-import { requireCartSession } from '../cart/routes';
-import { capturePayment, createCartPayment, paymentSetup } from './service';
+import { limitDiscountCheck } from '../discounts/limit';
+import { optionalCartSession } from '../lib/session';
+import { registerPaymentPurpose } from './purposes';
+import { capturePayment, cartPurpose, createPayment, paymentSetup } from './service';
 
-const errors = { 400: ApiError, 404: ApiError, 409: CheckoutConflict, 502: ApiError };
+const errors = {
+  400: ApiError,
+  404: ApiError,
+  409: CheckoutConflict,
+  429: ApiError,
+  502: ApiError,
+};
 const OrderIdParam = z.object({ id: z.string().min(1).max(200) });
 
 async function paypalRoutes(instance: FastifyInstance): Promise<void> {
@@ -46,21 +61,21 @@ async function paypalRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/order',
     {
-      // The session is checked before the body so a missing one is reported as such.
-      onRequest: async (request) => {
-        requireCartSession(request);
-      },
       schema: {
         body: CreatePaymentOrderBody,
         response: { 201: CreatePaymentOrderResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const sessionId = requireCartSession(request);
+      if (request.body.discountCode) await limitDiscountCheck(request);
       // The account's e-mail too, so its past orders matched by e-mail count for limits.
-      const answer = await createCartPayment(
+      const answer = await createPayment(
         deps,
-        { sessionId, userId: request.user?.id ?? null, email: request.user?.email ?? null },
+        {
+          sessionId: optionalCartSession(request),
+          userId: request.user?.id ?? null,
+          email: request.user?.email ?? null,
+        },
         request.body,
       );
       return reply.status(201).send(answer);
@@ -70,12 +85,19 @@ async function paypalRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/order/:id/capture',
     { schema: { params: OrderIdParam, response: { 200: CapturePaymentResponse, ...errors } } },
-    async (request) => capturePayment(deps, request.params.id, request.log),
+    async (request) =>
+      capturePayment(
+        deps,
+        request.params.id,
+        { sessionId: optionalCartSession(request), userId: request.user?.id ?? null },
+        request.log,
+      ),
   );
 }
 
 /** Registers the payment routes at /paypal and /api/paypal. */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  registerPaymentPurpose(app.deps, 'cart', cartPurpose);
   await app.register(paypalRoutes, { prefix: '/paypal' });
   await app.register(paypalRoutes, { prefix: '/api/paypal' });
 }

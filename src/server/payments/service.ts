@@ -19,13 +19,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import type { CreatePaymentOrderBody } from '../../shared/schemas/checkout';
 import { MAX_ORDER_DOLLARS } from '../../shared/schemas/common';
-import type { AppDeps } from '../app';
 import { type PricedCart, pastPurchases, priceCart } from '../cart/service';
 import type { DbOrTx } from '../db/client';
 import { paymentIncidents, payments } from '../db/schema';
-import { conflict, HttpError, notFound } from '../lib/errors';
+import type { AppDeps } from '../deps';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors';
 import { cleanText, toStorableJson } from '../lib/input-guard';
+import { SESSION_ID_ERROR } from '../lib/session';
 import { PaymentProviderError, type ProviderCapture } from './provider';
+import type { PaymentCaller, PaymentPurposeHandler } from './purposes';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'config'>;
@@ -106,6 +108,8 @@ export async function createProviderPayment(
     expectedCents: number;
     discountCode?: string | null;
     testOutcome?: CreatePaymentOrderBody['testOutcome'];
+    /** Who may capture it: this cart session and/or this account (`capturePayment`). */
+    createdBy: Pick<PaymentCaller, 'sessionId' | 'userId'>;
   },
 ): Promise<PaymentRow> {
   const order = await deps.payments.createOrder({
@@ -127,6 +131,8 @@ export async function createProviderPayment(
       discountCode: input.discountCode ?? null,
       expectedCents: input.expectedCents,
       currency: 'USD',
+      createdBySession: input.createdBy.sessionId,
+      createdByUserId: input.createdBy.userId,
     })
     .returning();
   return row!;
@@ -176,38 +182,69 @@ export async function assertCartPurchasable(
 }
 
 /**
- * POST /paypal/order, purpose `cart`: prices the caller's cart on the server (tier
- * prices, discount code, shipping), checks it can be bought (limits count past orders
- * of the session, the account and the account's e-mail), then creates the provider
- * order for that total. Throws 409 'Your cart is empty', 409 with the discount code's
- * error, 409 'The price changed. Please review your order.' when the client's `amount`
- * differs (body carries the server `amount`), 409 ORDER_TOO_LARGE above $1,000,000
- * (amounts stay within the integer cents columns), 409 for stock/limits, 502 when the
- * provider does not answer.
+ * The `cart` purpose: prices the caller's cart on the server (tier prices, discount
+ * code, shipping); its check makes sure it can still be bought (limits count past
+ * orders of the session, the account and the account's e-mail). Throws 400 without a
+ * cart session, 409 'Your cart is empty', 409 with the discount code's error, 409 for
+ * stock/limits (from the check).
  */
-export async function createCartPayment(
-  deps: Deps,
-  who: { sessionId: string; userId: number | null; email?: string | null },
+export const cartPurpose: PaymentPurposeHandler = {
+  async price(deps, caller, body) {
+    if (!caller.sessionId) throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
+    const sessionId = caller.sessionId;
+    const cart = await priceCart(deps.db, sessionId, body.discountCode ?? null);
+    if (cart.lines.length === 0) throw conflict(CART_EMPTY);
+    if (body.discountCode && cart.discountError) throw conflict(cart.discountError);
+    return {
+      reference: sessionId,
+      expectedCents: cart.totalCents,
+      discountCode: cart.discount?.code ?? null,
+      check: () => assertCartPurchasable(deps.db, cart, { ...caller, sessionId }),
+    };
+  },
+};
+
+/**
+ * POST /paypal/order: prices the body's purpose with its registered handler (the server
+ * sets the amount), then creates the provider order for it, recording the caller (cart
+ * session and/or account) as the only one who may capture it. Throws 400 without a
+ * cart session id or a signed-in user (nobody could capture it), 400 for a purpose no
+ * module handles, the handler's errors, 409 'The price changed. Please review your
+ * order.' when the client's `amount` differs (body carries the server `amount`), 409
+ * when there is nothing to pay, 409 ORDER_TOO_LARGE above $1,000,000 (amounts stay
+ * within the integer cents columns), 502 when the provider does not answer.
+ */
+export async function createPayment(
+  deps: AppDeps,
+  caller: PaymentCaller,
   body: CreatePaymentOrderBody,
 ): Promise<{ id: string; amount: string; currency: 'USD' }> {
-  const cart = await priceCart(deps.db, who.sessionId, body.discountCode ?? null);
-  if (cart.lines.length === 0) throw conflict(CART_EMPTY);
-  if (body.discountCode && cart.discountError) throw conflict(cart.discountError);
-  const amount = centsToAmountString(cart.totalCents);
-  if (body.amount !== undefined && dollarsToCents(body.amount) !== cart.totalCents) {
+  if (!caller.sessionId && caller.userId === null) {
+    throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
+  }
+  const handler = deps.paymentPurposes.get(body.purpose);
+  if (!handler) {
+    throw badRequest('This kind of payment is not available', {
+      purpose: 'This kind of payment is not available',
+    });
+  }
+  const priced = await handler.price(deps, caller, body);
+  const amount = centsToAmountString(priced.expectedCents);
+  if (body.amount !== undefined && dollarsToCents(body.amount) !== priced.expectedCents) {
     throw conflict(PRICE_CHANGED, { amount });
   }
-  if (cart.totalCents <= 0) throw conflict('There is nothing to pay for this order.');
-  if (cart.totalCents > MAX_ORDER_DOLLARS * 100) throw conflict(ORDER_TOO_LARGE);
-  await assertCartPurchasable(deps.db, cart, who);
+  if (priced.expectedCents <= 0) throw conflict('There is nothing to pay for this order.');
+  if (priced.expectedCents > MAX_ORDER_DOLLARS * 100) throw conflict(ORDER_TOO_LARGE);
+  await priced.check?.();
   let row: PaymentRow;
   try {
     row = await createProviderPayment(deps, {
-      purpose: 'cart',
-      reference: who.sessionId,
-      expectedCents: cart.totalCents,
-      discountCode: cart.discount?.code ?? null,
+      purpose: body.purpose,
+      reference: priced.reference,
+      expectedCents: priced.expectedCents,
+      discountCode: priced.discountCode ?? null,
       testOutcome: body.testOutcome,
+      createdBy: caller,
     });
   } catch (err) {
     if (err instanceof PaymentProviderError) throw new HttpError(502, PROVIDER_UNAVAILABLE);
@@ -259,10 +296,11 @@ async function decide(
  * Refunds a payment's capture in full through the provider (stable request id, so a
  * retry never refunds twice). Callers first commit the row as `refund_pending` (with
  * an incident), so a crash before the provider answers leaves a truthful row. When the
- * provider confirms, the row becomes `refunded` with the refund id, and the row's open
- * `order_refused_after_payment` incidents are resolved, in one transaction. On failure
- * records a `refund_failed` incident, leaves the row as it was and returns null
- * (never throws for provider failures).
+ * provider confirms, the row becomes `refunded` with the refund id, and every open
+ * incident of that payment is resolved (the money is back), in one transaction. On
+ * failure records a `refund_failed` incident (one open one per payment, not one per
+ * attempt), leaves the row as it was and returns null (never throws for provider
+ * failures). The refund sweep (incidents/refund-retry.ts) retries such rows.
  */
 export async function refundPayment(
   deps: Deps,
@@ -274,22 +312,27 @@ export async function refundPayment(
   try {
     const refund = await deps.payments.refundCapture(row.captureId, refundRequestId(row));
     await deps.db.transaction(async (tx) => {
+      const now = new Date();
       await tx
         .update(payments)
         .set({
           status: 'refunded',
           refundId: refund.refundId,
           failureReason: reason,
-          updatedAt: new Date(),
+          nextRefundAt: null,
+          updatedAt: now,
         })
         .where(eq(payments.id, row.id));
       await tx
         .update(paymentIncidents)
-        .set({ resolved: true })
+        .set({
+          resolved: true,
+          resolvedAt: now,
+          resolutionNote: `Refunded automatically (refund ${refund.refundId}).`,
+        })
         .where(
           and(
             eq(paymentIncidents.providerOrderId, row.providerOrderId),
-            eq(paymentIncidents.kind, ORDER_REFUSED_INCIDENT),
             eq(paymentIncidents.resolved, false),
           ),
         );
@@ -297,19 +340,47 @@ export async function refundPayment(
     return refund.refundId;
   } catch (err) {
     log.error({ err, providerOrderId: row.providerOrderId }, 'refund failed');
-    await recordIncident(deps.db, {
-      providerOrderId: row.providerOrderId,
-      kind: 'refund_failed',
-      message: `Automatic refund failed; refund the capture by hand. Reason for the refund: ${reason}`,
-      details: { captureId: row.captureId, error: String(err), paymentId: row.id },
-    });
+    const [open] = await deps.db
+      .select({ id: paymentIncidents.id })
+      .from(paymentIncidents)
+      .where(
+        and(
+          eq(paymentIncidents.providerOrderId, row.providerOrderId),
+          eq(paymentIncidents.kind, 'refund_failed'),
+          eq(paymentIncidents.resolved, false),
+        ),
+      )
+      .limit(1);
+    if (!open) {
+      await recordIncident(deps.db, {
+        providerOrderId: row.providerOrderId,
+        kind: 'refund_failed',
+        message: `Automatic refund failed; it is retried automatically, or refund the capture by hand. Reason for the refund: ${reason}`,
+        details: { captureId: row.captureId, error: String(err), paymentId: row.id },
+      });
+    }
     return null;
   }
 }
 
 /**
- * POST /paypal/order/{id}/capture: captures a provider order the server created
- * (404 'Payment not found' otherwise). Idempotent: a decided payment answers its
+ * True when `caller` created `row`: the same cart session (X-Session-Id) or the same
+ * signed-in account (issue 11: a payment id alone captures nothing).
+ */
+export function isPaymentCreator(
+  row: Pick<PaymentRow, 'createdBySession' | 'createdByUserId'>,
+  caller: Pick<PaymentCaller, 'sessionId' | 'userId'>,
+): boolean {
+  return (
+    (row.createdByUserId !== null && row.createdByUserId === caller.userId) ||
+    (row.createdBySession !== null && row.createdBySession === caller.sessionId)
+  );
+}
+
+/**
+ * POST /paypal/order/{id}/capture: captures a provider order the server created for
+ * this caller: 404 'Payment not found' for an unknown id and for one created by another
+ * cart session or account (`isPaymentCreator`). Idempotent: a decided payment answers its
  * stored result; concurrent captures send the same request id, so the provider
  * captures once. The row becomes `captured` only for a COMPLETED capture of exactly
  * the expected amount and currency; a DECLINED/FAILED capture -> `declined`; a
@@ -321,12 +392,13 @@ export async function refundPayment(
  * decided), 502 when the provider does not answer.
  */
 export async function capturePayment(
-  deps: Deps,
+  deps: AppDeps,
   providerOrderId: string,
+  caller: Pick<PaymentCaller, 'sessionId' | 'userId'>,
   log: FastifyBaseLogger,
 ): Promise<CaptureAnswer> {
   const row = await findPayment(deps.db, providerOrderId);
-  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  if (!row || !isPaymentCreator(row, caller)) throw notFound(PAYMENT_NOT_FOUND);
   if (row.status !== 'created') return captureAnswerOf(row);
 
   let result: ProviderCapture;
@@ -367,7 +439,11 @@ export async function capturePayment(
   const amountOk = result.amountCents === row.expectedCents && result.currency === row.currency;
   if (result.captureStatus === 'COMPLETED' && amountOk) {
     const decided = await decide(deps.db, row, { status: 'captured', ...captured });
-    return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+    if (!decided) return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
+    // Purposes settled by the capture itself (an invoice) act now, once.
+    const onCaptured = deps.paymentPurposes.get(decided.purpose)?.onCaptured;
+    if (onCaptured) await onCaptured(deps, decided, log);
+    return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
   }
 
   if (result.captureStatus === 'COMPLETED') {

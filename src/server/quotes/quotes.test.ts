@@ -13,7 +13,7 @@ import {
 } from '../../shared/schemas/quotes';
 import { files, mailOutbox, quoteRequests } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { TINY_PNG } from '../test/fixtures';
+import { multipartBody, TINY_PNG } from '../test/fixtures';
 
 const VALID = {
   customerName: 'Jane Golfer',
@@ -34,17 +34,8 @@ interface Logo {
 }
 
 /** A multipart body (buffer + content-type) from text fields and an optional logo. */
-async function multipart(fields: Record<string, string>, logo?: Logo) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (logo)
-    form.append('logo', new Blob([new Uint8Array(logo.data)], { type: logo.type }), logo.name);
-  const res = new Response(form);
-  return {
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { 'content-type': res.headers.get('content-type')! },
-  };
-}
+const multipart = (fields: Record<string, string>, logo?: Logo) =>
+  multipartBody(fields, logo ? { field: 'logo', ...logo } : undefined);
 
 let t: TestApp;
 let ipCounter = 0;
@@ -217,6 +208,36 @@ describe('POST /api/quote-requests', () => {
   it('refuses control characters in text fields with 400', async () => {
     const res = await postQuote({ ...VALID, customerName: 'Bad\u0000Name' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 400, never 500, for a truncated body, a missing boundary or one over 256 characters (issue 11)', async () => {
+    const before = (await t.db.select().from(quoteRequests)).length;
+    const good = await multipart(VALID, { data: TINY_PNG, name: 'crest.png', type: 'image/png' });
+    const boundary = /boundary=(.+)$/.exec(good.headers['content-type'])![1]!;
+    const long = 'b'.repeat(300);
+    const cases = [
+      {
+        payload: good.payload.subarray(0, good.payload.length - 40),
+        ct: good.headers['content-type'],
+      },
+      { payload: good.payload, ct: 'multipart/form-data' },
+      {
+        payload: Buffer.from(good.payload.toString('latin1').replaceAll(boundary, long), 'latin1'),
+        ct: `multipart/form-data; boundary=${long}`,
+      },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/quote-requests',
+        remoteAddress: `10.8.0.${i + 1}`,
+        headers: { 'content-type': c.ct },
+        payload: c.payload,
+      });
+      expect(res.statusCode, `case ${i}: ${res.body}`).toBe(400);
+      expect(res.json().message).toMatch(/form data/);
+    }
+    expect(await t.db.select().from(quoteRequests)).toHaveLength(before);
   });
 
   it('rate-limits one client address to QUOTE_RATE_LIMIT requests per 10 minutes (429)', async () => {

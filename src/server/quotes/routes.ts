@@ -7,19 +7,21 @@
  *   415 'Please upload a PNG, JPG, GIF, or SVG file.' (logo not PNG/JPEG/GIF/SVG by content);
  *   429 past QUOTE_RATE_LIMIT requests per 10 minutes per client address
  *   (DECISIONS.md: public forms are rate-limited).
- * @fastify/multipart is registered inside this plugin only (limits: one file of 10 MB,
- * small text fields), so no other route accepts multipart.
+ * The body is read with the shared `readMultipart` (lib/multipart.ts: one file of 10 MB,
+ * 20 text fields of 64 KiB; malformed or truncated bodies answer 400, never 500);
+ * multipart is registered inside this plugin only, so no other route accepts it.
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { QUOTE_LOGO_MAX_BYTES, QuoteRequestBody } from '../../shared/schemas/quotes';
-import { badRequest, HttpError } from '../lib/errors';
-import { findInvalidText, INVALID_CHARACTERS } from '../lib/input-guard';
+import { badRequest } from '../lib/errors';
+import { readMultipart, registerMultipart } from '../lib/multipart';
+import { clientAddress, rateLimit } from '../lib/rate-limit';
+import { registerQuoteDeskRoutes } from './desk-routes';
 import { type CheckedLogo, checkLogo, createQuoteRequest, logoTooLarge } from './service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
-const TEXT_FIELDS = new Set([
+const TEXT_FIELDS = [
   'customerName',
   'customerEmail',
   'customerPhone',
@@ -30,61 +32,37 @@ const TEXT_FIELDS = new Set([
   'preferredSize',
   'deadlineDate',
   'additionalNotes',
-]);
+] as const;
 
 export async function quotesRoutes(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, {
-    limits: {
-      fileSize: QUOTE_LOGO_MAX_BYTES,
-      files: 1,
-      fields: 20,
-      parts: 25,
-      fieldSize: 64 * 1024,
-      fieldNameSize: 100,
-    },
-  });
+  await registerMultipart(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config, mail } = app.deps;
 
   app.post(
     '/api/quote-requests',
     {
-      config: {
-        rateLimit: {
-          max: config.QUOTE_RATE_LIMIT,
-          timeWindow: TEN_MINUTES_MS,
-          keyGenerator: (request) => `quote|${request.ip}`,
-        },
-      },
+      preValidation: rateLimit({
+        name: 'quote',
+        max: config.QUOTE_RATE_LIMIT,
+        windowMs: TEN_MINUTES_MS,
+        by: clientAddress,
+      }),
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new HttpError(415, 'Please send the form as multipart/form-data');
-      const fields: Record<string, string> = {};
-      let logo: CheckedLogo | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (part.fieldname !== 'logo') continue;
-            if (data.length === 0 && !part.filename) continue; // empty file input
-            logo = await checkLogo(data, part.filename);
-          } else if (TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
-        throw err;
-      }
+      const form = await readMultipart(request, {
+        files: ['logo'],
+        fields: [...TEXT_FIELDS],
+        maxFileBytes: QUOTE_LOGO_MAX_BYTES,
+        maxFields: 20,
+        fileTooLarge: logoTooLarge,
+      });
+      const fields = form.fields;
+      const upload = form.files[0];
+      const logo: CheckedLogo | null = upload
+        ? await checkLogo(upload.data, upload.filename)
+        : null;
 
-      const invalid = findInvalidText(fields);
-      if (invalid !== null) {
-        throw badRequest(INVALID_CHARACTERS, {
-          [invalid]: 'Contains characters that are not allowed',
-        });
-      }
       const parsed = QuoteRequestBody.safeParse(fields);
       if (!parsed.success) {
         const errors: Record<string, string> = {};
@@ -102,4 +80,6 @@ export async function quotesRoutes(instance: FastifyInstance): Promise<void> {
       return reply.status(201).send(created);
     },
   );
+
+  await registerQuoteDeskRoutes(app);
 }

@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type AppHooks, buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import type { AppHooks } from '../deps';
 import type { PaymentProvider } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { openTestDatabase } from './db';
@@ -25,6 +26,10 @@ export interface TestAppOptions {
   payments?: (db: Db) => PaymentProvider;
   env?: Record<string, string>;
   poolSize?: number;
+  /** A pino logger config (e.g. `{ level: 'warn', stream }` to capture log lines). */
+  logger?: object;
+  /** Told about every route as it is added (see BuildAppOptions.onRoute). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /** A fresh app over a fresh migrated database. Call close() in afterAll. */
@@ -38,6 +43,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sessionSecret: randomBytes(32).toString('hex'),
     hooks: options.hooks,
     serveWeb: false,
+    logger: options.logger,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {
@@ -62,25 +69,46 @@ export function cookieFrom(res: LightMyRequestResponse): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** A small client that keeps the session cookie and cart session id between calls. */
+/**
+ * A small client that keeps its cookies (a jar by name: a cleared or expired cookie is
+ * dropped, like a browser) and its cart session id between calls. Requests carry
+ * neither Origin nor Sec-Fetch-Site unless a test adds them (non-browser caller).
+ */
 export class TestClient {
-  cookie = '';
+  readonly jar = new Map<string, string>();
   constructor(
     readonly app: FastifyInstance,
-    readonly sessionId: string = newSessionId(),
+    public sessionId: string = newSessionId(),
   ) {}
 
+  /** The Cookie header this client sends ('' when it holds none). */
+  get cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async request(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const cookie = this.cookie;
     const res = await this.app.inject({
       ...opts,
       headers: {
         'x-session-id': this.sessionId,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(cookie ? { cookie } : {}),
         ...(opts.headers ?? {}),
       },
     });
-    const set = cookieFrom(res);
-    if (set) this.cookie = set;
+    for (const set of res.cookies as {
+      name: string;
+      value: string;
+      expires?: Date;
+      maxAge?: number;
+    }[]) {
+      const gone =
+        set.value === '' ||
+        set.maxAge === 0 ||
+        (set.expires !== undefined && set.expires.getTime() <= Date.now());
+      if (gone) this.jar.delete(set.name);
+      else this.jar.set(set.name, set.value);
+    }
     return res;
   }
 
@@ -99,4 +127,32 @@ export class TestClient {
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }
+}
+
+let addressSeq = 0;
+
+/**
+ * A TestClient calling from its own client address (`remoteAddress`), so per-address
+ * rate limits of one test never touch another; pass `ip` to share an address on purpose.
+ */
+export class AddressedClient extends TestClient {
+  readonly ip: string;
+  constructor(app: FastifyInstance, sessionId?: string, ip?: string) {
+    super(app, sessionId);
+    addressSeq += 1;
+    this.ip = ip ?? `10.50.${Math.floor(addressSeq / 250) % 250}.${addressSeq % 250}`;
+  }
+
+  override request(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    return super.request({ remoteAddress: this.ip, ...opts });
+  }
+}
+
+let nameSeq = 0;
+
+/** Registration fields of a new, unique account (a password no list calls common). */
+export function newCredentials(prefix = 'user') {
+  nameSeq += 1;
+  const username = `${prefix}${Date.now().toString(36)}${nameSeq}`;
+  return { username, email: `${username}@example.com`, password: 'fairway-secret-9' };
 }

@@ -148,7 +148,7 @@ export const CreateDiscountCodeBody = z
     message: 'A fixed discount must be in dollars with at most two decimals',
     path: ['discountValue'],
   })
-  .refine((v) => !v.validFrom || !v.validUntil || v.validFrom < v.validUntil, {
-    message: 'The end date must be after the start date',
+  .refine((v) => !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil, {
+    message: 'The end date must not be before the start date',
     path: ['validUntil'],
   });

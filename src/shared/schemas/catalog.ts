@@ -43,12 +43,16 @@ const StockInput = z
   .min(0, 'Stock cannot be negative')
   .max(MAX_STOCK, 'Stock must be at most 1,000,000');
 
-/** Image/video link: a site path (/api/files/...) or an http(s) URL. */
-const MediaUrl = z
+/**
+ * Image/video link: a site path (/api/files/...) or an absolute http(s) URL. A
+ * protocol-relative `//host/x` (or `/\\host/x`, which browsers read the same way) points
+ * at another site and is refused (issue 11).
+ */
+export const MediaUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v), {
+  .refine((v) => /^\/(?![/\\])/.test(v) || /^https?:\/\/[^/\\\s]/i.test(v), {
     message: 'Link must be a site path or an http(s) URL',
   });
 

@@ -27,23 +27,49 @@ export const PaymentSetup = z.object({
 });
 export type PaymentSetup = z.infer<typeof PaymentSetup>;
 
+/** What a payment pays for (DECISIONS.md "One payment route for everything paid"). */
+export const PAYMENT_PURPOSES = ['cart', 'custom_deposit', 'custom_balance', 'invoice'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** The field each purpose needs besides `purpose` (400 naming it when missing). */
+const PURPOSE_FIELD = {
+  cart: null,
+  custom_deposit: 'preparedOrderId',
+  custom_balance: 'balanceToken',
+  invoice: 'invoiceNumber',
+} as const satisfies Record<PaymentPurpose, string | null>;
+
 /**
- * POST /paypal/order (alias /api/paypal/order), header X-Session-Id.
- * purpose "cart": amount = the caller's cart total with discountCode.
- * `amount` (2-decimal string) is optional and only checked.
+ * POST /paypal/order (alias /api/paypal/order). The server sets the amount from its own
+ * data for the purpose: `cart` (default; the caller's cart, header X-Session-Id, with
+ * `discountCode`), `custom_deposit` with `preparedOrderId`, `custom_balance` with
+ * `balanceToken`, `invoice` with `invoiceNumber`. `amount` (2-decimal string) is
+ * optional and only checked: a different amount answers 409 with the server's.
  */
-export const CreatePaymentOrderBody = z.object({
-  intent: z.literal('CAPTURE').default('CAPTURE'),
-  currency: z.literal('USD').default('USD'),
-  amount: z
-    .string()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Amount must be in dollars with at most two decimals')
-    .optional(),
-  purpose: z.enum(['cart']).default('cart'),
-  discountCode: z.string().trim().toUpperCase().max(64).optional(),
-  /** Test provider only: what the simulated buyer does at capture. */
-  testOutcome: z.enum(['approve', 'decline', 'pending']).optional(),
-});
+export const CreatePaymentOrderBody = z
+  .object({
+    intent: z.literal('CAPTURE').default('CAPTURE'),
+    currency: z.literal('USD').default('USD'),
+    amount: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Amount must be in dollars with at most two decimals')
+      .optional(),
+    purpose: z.enum(PAYMENT_PURPOSES).default('cart'),
+    discountCode: z.string().trim().toUpperCase().max(64).optional(),
+    preparedOrderId: z.string().trim().min(1).max(100).optional(),
+    balanceToken: z.string().trim().min(1).max(100).optional(),
+    invoiceNumber: z.string().trim().min(1).max(50).optional(),
+    /** The secret of the invoice's pay link (`?key=`), required with `invoiceNumber`. */
+    invoiceKey: z.string().trim().min(1).max(100).optional(),
+    /** Test provider only: what the simulated buyer does at capture. */
+    testOutcome: z.enum(['approve', 'decline', 'pending']).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const field = PURPOSE_FIELD[body.purpose];
+    if (field && body[field] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required` });
+    }
+  });
 export type CreatePaymentOrderBody = z.infer<typeof CreatePaymentOrderBody>;
 export const CreatePaymentOrderResponse = z.object({
   id: z.string(),
@@ -82,6 +108,12 @@ export const ORDER_REJECT_REASONS = [
   'limit',
   'code_used_up',
   'code_invalid',
+  /** Custom orders: the month's rush slots were taken meanwhile. */
+  'rush_full',
+  /** Custom orders: a deposit or balance was already paid by another payment. */
+  'already_paid',
+  /** Custom orders: the prepared order expired and was removed before the deposit was settled. */
+  'order_expired',
 ] as const;
 
 /** 409 body of POST /paypal/order and POST /api/create-order: `message` plus what applies. */

@@ -25,10 +25,18 @@ export const RowId = z
   .positive('Invalid id')
   .max(INT4_MAX, 'Invalid id');
 
+/**
+ * A row id as text (a path parameter): plain positive decimal digits only, no sign,
+ * no leading zero, no spaces, no `0x10` / `1e0` / `+1` (issue 11), within int4.
+ */
+export const IdText = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Invalid id')
+  .transform(Number)
+  .refine((n) => n <= INT4_MAX, 'Invalid id');
+
 /** `/{id}` path parameter: a row id (400 for anything else, including ids past int4). */
-export const IdParam = z.object({
-  id: z.coerce.number().int('Invalid id').positive('Invalid id').max(INT4_MAX, 'Invalid id'),
-});
+export const IdParam = z.object({ id: IdText });
 
 /** Largest order amount a client may send or the shop takes online: $1,000,000. */
 export const MAX_ORDER_DOLLARS = 1_000_000;

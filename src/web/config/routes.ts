@@ -15,6 +15,10 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/admin',
   '/quote',
   '/quote-success',
+  '/custom',
+  '/balance-payment',
+  '/pay-invoice',
+  '/quote-collaboration',
 ]);
 
 /**

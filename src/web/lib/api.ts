@@ -21,8 +21,13 @@ export class ApiRequestError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { 'X-Session-Id': getSessionId() };
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { 'X-Session-Id': getSessionId(), ...extraHeaders };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -50,7 +55,8 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
 }
 
 export const api = {
-  get: <T>(url: string) => apiRequest<T>('GET', url),
+  get: <T>(url: string, headers?: Record<string, string>) =>
+    apiRequest<T>('GET', url, undefined, headers),
   post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body),
   put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body),
   patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body),

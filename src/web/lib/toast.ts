@@ -8,9 +8,12 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** Milliseconds on screen (default 5000, components/ui/sonner.tsx). */
+  duration?: number;
 }
 
-export function toast({ title, description, variant = 'default' }: ToastInput): void {
-  if (variant === 'destructive') sonner.error(title, { description });
-  else sonner.success(title, { description });
+export function toast({ title, description, variant = 'default', duration }: ToastInput): void {
+  const options = duration === undefined ? { description } : { description, duration };
+  if (variant === 'destructive') sonner.error(title, options);
+  else sonner.success(title, options);
 }

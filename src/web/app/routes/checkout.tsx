@@ -3,8 +3,9 @@
  * summary from the server's cart and totals; customer info form; then the payment
  * step (editable again through 'Edit Information'). When create-order refuses the
  * details after payment (400) the form comes back with the field errors and 'Complete
- * Order' retries with the same captured payment (no second payment). The custom-order
- * branch (customOrderId / orderData parameters) is announced as coming soon.
+ * Order' retries with the same captured payment (no second payment). With the
+ * customOrderId / orderData parameters it is the custom order's deposit checkout
+ * (custom-checkout.tsx).
  */
 
 import { formatDollars } from '@shared/money';
@@ -16,7 +17,6 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
 import { useUser } from '@/features/auth/api';
 import { useCart, useCartTotals } from '@/features/cart/api';
@@ -31,6 +31,7 @@ import {
   type KeptPayment,
   useCheckoutPayment,
 } from '@/features/checkout/use-checkout-payment';
+import { CustomOrderCheckout } from './custom-checkout';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -40,37 +41,8 @@ export function Component() {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Checkout</h1>
-      {isCustomOrderCheckout(params) ? <CustomOrderComingSoon /> : <CatalogCheckout />}
+      {isCustomOrderCheckout(params) ? <CustomOrderCheckout /> : <CatalogCheckout />}
     </main>
-  );
-}
-
-function CustomOrderComingSoon() {
-  return (
-    <Card className="max-w-2xl">
-      <CardHeader>
-        <h2 className="text-lg leading-none font-semibold">Custom order checkout is coming soon</h2>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <p>
-          Paying the deposit for a custom pin order online is not available yet. Please e-mail us at{' '}
-          <a className="text-primary underline" href={`mailto:${store.email}`}>
-            {store.email}
-          </a>{' '}
-          and we will help you complete your order.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          {isBuilt('/quote') && (
-            <Button asChild>
-              <Link to="/quote">Request a Quote</Link>
-            </Button>
-          )}
-          <Button asChild variant={isBuilt('/quote') ? 'outline' : 'default'}>
-            <Link to="/wholesale">Browse Pre-Made Pins</Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
   );
 }
 

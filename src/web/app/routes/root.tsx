@@ -1,11 +1,12 @@
 /**
- * The page frame: skip link, sticky header, the routed page (each page renders its own
+ * The page frame: skip link, the test-mode banner (test payments only), sticky header, the routed page (each page renders its own
  * <main id="main">), footer, the cart drawer (loaded on first open) and the toaster.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
 import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
@@ -38,6 +39,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestModeBanner />
       <Header />
       <Suspense
         fallback={

@@ -11,6 +11,7 @@
  *   registering in this browser claims the order (DECISIONS.md "Security");
  * - signing out while on the page (Logout): a quiet return to the home page.
  */
+import type { CustomOrder } from '@shared/schemas/custom-orders';
 import type { Order } from '@shared/schemas/orders';
 import { PartyPopper, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -22,10 +23,10 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useUser } from '@/features/auth/api';
-import { type CustomOrderSummary, useMyCustomOrders, useMyOrders } from '@/features/orders/api';
+import { useMyCustomOrders, useMyOrders } from '@/features/orders/api';
+import { CustomOrderCard } from '@/features/orders/components/custom-order-card';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { ProcessExplainer } from '@/features/orders/components/process-explainer';
-import { formatOrderDate } from '@/features/orders/format';
 import { filterOrdersByNumber, parseTrackOrderParams } from '@/features/orders/timeline';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -163,15 +164,17 @@ function OrdersView({ userId }: { userId: number }) {
   const highlightedOnce = useRef(false);
 
   // After checkout: scroll to the new order and move focus there, once it is on the page.
+  const shownList = tab === 'regular' ? orders.data : customOrders.data;
   useEffect(() => {
-    if (highlightId === null || tab !== 'regular' || !orders.data || highlightedOnce.current)
-      return;
-    const el = document.getElementById(`order-${highlightId}`);
+    if (highlightId === null || !shownList || highlightedOnce.current) return;
+    const el = document.getElementById(
+      tab === 'regular' ? `order-${highlightId}` : `custom-order-${highlightId}`,
+    );
     if (!el) return;
     highlightedOnce.current = true;
     el.scrollIntoView({ behavior: 'smooth', block: 'start' });
     el.focus({ preventScroll: true });
-  }, [highlightId, tab, orders.data]);
+  }, [highlightId, tab, shownList]);
 
   return (
     <div className="space-y-6">
@@ -217,7 +220,7 @@ function OrdersView({ userId }: { userId: number }) {
         {tab === 'regular' ? (
           <RegularOrders query={orders} filter={filter} highlightId={highlightId} />
         ) : (
-          <CustomOrders query={customOrders} filter={filter} />
+          <CustomOrders query={customOrders} filter={filter} highlightId={highlightId} />
         )}
       </section>
     </div>
@@ -334,9 +337,11 @@ function RegularOrders({
 function CustomOrders({
   query,
   filter,
+  highlightId,
 }: {
-  query: QueryState<CustomOrderSummary>;
+  query: QueryState<CustomOrder>;
   filter: string;
+  highlightId: number | null;
 }) {
   if (query.isLoading) return <ListSkeleton />;
   if (query.isError || !query.data) return <ListError onRetry={() => void query.refetch()} />;
@@ -344,19 +349,10 @@ function CustomOrders({
   if (query.data.length === 0) return <EmptyState>No custom orders found.</EmptyState>;
   if (shown.length === 0) return <EmptyState>{`No orders match "${filter.trim()}".`}</EmptyState>;
   return (
-    <ul className="space-y-4">
+    <div className="space-y-6">
       {shown.map((order) => (
-        <li key={order.id}>
-          <Card>
-            <CardContent className="flex flex-wrap justify-between gap-2">
-              <h3 className="font-semibold">Custom Order #{order.id}</h3>
-              <p className="text-muted-foreground text-sm">
-                {formatOrderDate(order.createdAt)} · {order.status.replace(/_/g, ' ')}
-              </p>
-            </CardContent>
-          </Card>
-        </li>
+        <CustomOrderCard key={order.id} order={order} highlighted={order.id === highlightId} />
       ))}
-    </ul>
+    </div>
   );
 }

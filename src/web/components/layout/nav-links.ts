@@ -13,6 +13,8 @@ export interface NavLinkItem {
 const PUBLIC_LINKS: NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/quote', label: 'Get Quote' },
+  // Not in the spec's header: the wizard needs a way in (docs/decisions.md, issue 6).
+  { to: '/custom', label: 'Design Your Pin' },
   { to: '/wholesale', label: 'Wholesale' },
   { to: '/track-order', label: 'Track Order' },
 ];

@@ -35,3 +35,11 @@ export function itemCountLabel(items: readonly { quantity: number }[]): string {
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
+
+/** An ISO timestamp's UTC calendar day, e.g. "Jun 5, 2025" (dates the admin typed: due dates, code validity); null stays null. */
+export function formatAdminDay(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -7,6 +7,7 @@
 import type { LoginBody, RegisterBody, User } from '@shared/schemas/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api';
+import { rotateSessionId } from '@/lib/session-id';
 
 export const userQueryKey = ['/api/auth/user'] as const;
 
@@ -54,14 +55,19 @@ export function useRegister() {
   });
 }
 
-/** Logout clears the cached user (storefront spec section 4). */
+/**
+ * Logout clears the cached user (storefront spec section 4) and replaces the cart
+ * session id (issue 11), so the next person at this browser starts with a new, empty cart.
+ */
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ message: string }>('/api/auth/logout'),
-    onSuccess: () => {
+    onSuccess: async () => {
       qc.setQueryData(userQueryKey, null);
       qc.removeQueries({ queryKey: ['/api/orders'] });
+      rotateSessionId();
+      await qc.invalidateQueries({ queryKey: ['/api/cart'] });
     },
   });
 }

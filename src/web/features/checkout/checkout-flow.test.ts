@@ -223,6 +223,21 @@ describe('outcomeEffects', () => {
     expect(e.toast.title).toBe('Payment Successful!');
   });
 
+  it('replaces the cart session id once paid (issue 11), never while the payment is still open', () => {
+    expect(outcomeEffects({ kind: 'placed', orderId: 7 }).newCartSession).toBe(true);
+    expect(outcomeEffects({ kind: 'order-failed-after-payment' }).newCartSession).toBe(true);
+    const open: Parameters<typeof outcomeEffects>[0][] = [
+      { kind: 'order-details-invalid', paymentOrderId: 'P', message: 'm', fieldErrors: {} },
+      { kind: 'order-rejected', message: 'm' },
+      { kind: 'not-completed', message: null },
+      { kind: 'payment-failed', message: null },
+      { kind: 'cancelled' },
+      { kind: 'load-failed' },
+    ];
+    for (const outcome of open)
+      expect(outcomeEffects(outcome).newCartSession, outcome.kind).toBe(false);
+  });
+
   it('follows the spec when the order fails after payment: clear cart, success toast, track-order', () => {
     const e = outcomeEffects({ kind: 'order-failed-after-payment' });
     expect(e).toEqual({
@@ -234,6 +249,7 @@ describe('outcomeEffects', () => {
       redirect: '/track-order?fromCheckout=true',
       cartCleared: true,
       clearServerCart: true,
+      newCartSession: true,
       refetchCart: false,
       fixDetails: null,
     });
@@ -256,6 +272,7 @@ describe('outcomeEffects', () => {
       redirect: null,
       cartCleared: false,
       clearServerCart: false,
+      newCartSession: false,
       refetchCart: false,
       fixDetails: {
         paymentOrderId: 'PAY-7',

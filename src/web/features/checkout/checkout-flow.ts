@@ -202,6 +202,11 @@ export interface OutcomeEffects {
   cartCleared: boolean;
   /** Also ask the server to clear the cart (the order-failed-after-payment path). */
   clearServerCart: boolean;
+  /**
+   * Paid: replace the cart session id (issue 11) once the server cart is cleared, so
+   * this browser's next cart, and whoever uses it next, starts from a new id.
+   */
+  newCartSession: boolean;
   /** Reload the cart and totals from the server (stock or prices may have changed). */
   refetchCart: boolean;
   /**
@@ -230,6 +235,7 @@ export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
     redirect: null,
     cartCleared: false,
     clearServerCart: false,
+    newCartSession: false,
     refetchCart: false,
     fixDetails: null,
   };
@@ -246,6 +252,7 @@ export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
         redirect: trackOrderUrl(outcome.orderId),
         cartCleared: true,
         clearServerCart: false,
+        newCartSession: true,
         refetchCart: false,
         fixDetails: null,
       };
@@ -259,6 +266,7 @@ export function outcomeEffects(outcome: PaymentOutcome): OutcomeEffects {
         redirect: trackOrderUrl(null),
         cartCleared: true,
         clearServerCart: true,
+        newCartSession: true,
         refetchCart: false,
         fixDetails: null,
       };

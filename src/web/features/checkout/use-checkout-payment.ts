@@ -9,10 +9,11 @@
 
 import { centsToAmountString, dollarsToCents } from '@shared/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { cartQueryKey, useClearCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
+import { rotateSessionId } from '@/lib/session-id';
 import { toast } from '@/lib/toast';
 import { createPaymentOrder, paymentCalls } from './api';
 import {
@@ -24,6 +25,8 @@ import {
   type PaymentOutcome,
   placeOrderForPayment,
 } from './checkout-flow';
+import { paypalHandlers } from './paypal-handlers';
+import { useExclusive } from './use-exclusive';
 
 /** A captured payment whose order still waits for corrected customer details. */
 export type KeptPayment = NonNullable<OutcomeEffects['fixDetails']>;
@@ -62,16 +65,22 @@ export interface CheckoutPayment {
   };
 }
 
+/**
+ * What the provider components (PaymentOptions, TestPaymentPanel, PayPalButtons) need:
+ * the checkout's controller satisfies it, and so can any other payment page (invoices).
+ */
+export type PaymentControls = Pick<
+  CheckoutPayment,
+  'processing' | 'payWithTestProvider' | 'cancel' | 'reportLoadFailure' | 'paypal'
+>;
+
 /** Wires the checkout payment flow to the page. `input` may change between renders. */
 export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { setDiscountCode } = useCartUi();
   const clearCart = useClearCart();
-  const [processing, setProcessing] = useState(false);
-  const busy = useRef(false);
-  /** Set when our own handler already reported a PayPal error, so onError stays quiet. */
-  const errorReported = useRef(false);
+  const { processing, busy, exclusive } = useExclusive();
   const latest = useRef(input);
   latest.current = input;
 
@@ -96,23 +105,12 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
           console.warn('Clearing the cart after payment failed', error);
         }
       }
+      // After the old cart is done with: a new cart session id for this browser.
+      if (fx.newCartSession) rotateSessionId();
       if (fx.cartCleared || fx.refetchCart) await qc.invalidateQueries({ queryKey: cartQueryKey });
     },
     [clearCart, navigate, qc, setDiscountCode],
   );
-
-  /** Runs one payment attempt at a time: a second click while one runs does nothing. */
-  const exclusive = useCallback(async (task: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = true;
-    setProcessing(true);
-    try {
-      await task();
-    } finally {
-      busy.current = false;
-      setProcessing(false);
-    }
-  }, []);
 
   const createPayment = useCallback((testOutcome?: 'approve' | 'decline') => {
     const { discountCode, expectedTotal } = latest.current;
@@ -155,7 +153,7 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
   const cancel = useCallback(() => {
     if (busy.current) return;
     void apply({ kind: 'cancelled' });
-  }, [apply]);
+  }, [apply, busy.current]);
 
   const reportLoadFailure = useCallback(() => {
     void apply({ kind: 'load-failed' });
@@ -167,44 +165,23 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
   applyRef.current = apply;
   const createPaymentRef = useRef(createPayment);
   createPaymentRef.current = createPayment;
-  if (!paypal.current) {
-    paypal.current = {
-      async createOrder() {
-        errorReported.current = false;
-        if (busy.current) {
-          errorReported.current = true;
-          throw new Error('A payment is already in progress');
-        }
-        try {
-          return (await createPaymentRef.current()).id;
-        } catch (error) {
-          errorReported.current = true;
-          await applyRef.current({ kind: 'payment-failed', message: clientErrorMessage(error) });
-          throw error;
-        }
-      },
-      onApprove(data) {
-        return exclusive(async () => {
-          const customer = latest.current.customer;
-          if (!customer) return;
-          await applyRef.current(
-            await completeApprovedPayment(data.orderID, customer, paymentCalls),
-          );
-        });
-      },
-      onCancel() {
-        void applyRef.current({ kind: 'cancelled' });
-      },
-      onError(error) {
-        if (errorReported.current) {
-          errorReported.current = false;
-          return;
-        }
-        console.warn('PayPal error', error);
-        void applyRef.current({ kind: 'payment-failed', message: null });
-      },
-    };
-  }
+  paypal.current ??= paypalHandlers({
+    isBusy: () => busy.current,
+    createOrder: async () => (await createPaymentRef.current()).id,
+    onCreateFailed: (error) =>
+      applyRef.current({ kind: 'payment-failed', message: clientErrorMessage(error) }),
+    onApprove: (orderId) =>
+      exclusive(async () => {
+        const customer = latest.current.customer;
+        if (!customer) return;
+        await applyRef.current(await completeApprovedPayment(orderId, customer, paymentCalls));
+      }),
+    onCancel: () => void applyRef.current({ kind: 'cancelled' }),
+    onFailed: (error) => {
+      console.warn('PayPal error', error);
+      void applyRef.current({ kind: 'payment-failed', message: null });
+    },
+  });
 
   return {
     processing,

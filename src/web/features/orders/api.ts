@@ -6,16 +6,10 @@
  * Tracking pages refetch on mount: an order's status changes on the server.
  */
 
+import type { CustomOrder } from '@shared/schemas/custom-orders';
 import type { Order } from '@shared/schemas/orders';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, api } from '@/lib/api';
-
-/** The parts of a custom order the tracking page shows until the custom-order module lands. */
-export interface CustomOrderSummary {
-  id: number;
-  status: string;
-  createdAt: string;
-}
+import { api } from '@/lib/api';
 
 export function useMyOrders(userId: number | null) {
   return useQuery({
@@ -26,20 +20,10 @@ export function useMyOrders(userId: number | null) {
   });
 }
 
-async function fetchCustomOrders(): Promise<CustomOrderSummary[]> {
-  try {
-    return await api.get<CustomOrderSummary[]>('/api/custom-orders/user-orders');
-  } catch (error) {
-    // The custom-order API may not exist yet on this server: no custom orders then.
-    if (error instanceof ApiRequestError && error.status === 404) return [];
-    throw error;
-  }
-}
-
 export function useMyCustomOrders(userId: number | null) {
   return useQuery({
     queryKey: ['/api/orders', 'custom', userId],
-    queryFn: fetchCustomOrders,
+    queryFn: () => api.get<CustomOrder[]>('/api/custom-orders/user-orders'),
     enabled: userId !== null,
     refetchOnMount: 'always',
   });

@@ -9,7 +9,7 @@
 import { formatDollars } from '@shared/money';
 import type { Order, RegularOrderStatus } from '@shared/schemas/orders';
 import { CheckCircle2, Eye, Trash2, Truck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,11 +19,19 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useDeleteOrder, useUpdateOrderStatus } from '../api';
 import { formatAdminDate, itemCountLabel, REGULAR_STATUS_LABELS, statusOptions } from '../format';
+import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { TrackingDialog } from './tracking-dialog';
 
-export function AdminOrderCard({ order }: { order: Order }) {
+export function AdminOrderCard({
+  order,
+  extraActions = null,
+}: {
+  order: Order;
+  /** More routine buttons after 'View Details' (Order History adds 'Send Email'). */
+  extraActions?: ReactNode;
+}) {
   const titleId = `admin-order-${order.id}-title`;
   const statusId = useId();
   const [trackingOpen, setTrackingOpen] = useState(false);
@@ -103,7 +111,20 @@ export function AdminOrderCard({ order }: { order: Order }) {
 
           <TrackingInfo trackingNumber={order.trackingNumber} trackingUrl={order.trackingUrl} />
 
-          <div className="flex flex-wrap items-end gap-2">
+          <ActionBar
+            className="items-end"
+            destructive={
+              <Button
+                type="button"
+                size="sm"
+                variant="destructive"
+                onClick={() => setDeleteOpen(true)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            }
+          >
             <div className="space-y-1">
               <Label htmlFor={statusId} className="text-xs">
                 Order status
@@ -144,16 +165,8 @@ export function AdminOrderCard({ order }: { order: Order }) {
               <Eye aria-hidden="true" />
               View Details
             </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="destructive"
-              onClick={() => setDeleteOpen(true)}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          </div>
+            {extraActions}
+          </ActionBar>
         </CardContent>
       </Card>
 
@@ -163,7 +176,7 @@ export function AdminOrderCard({ order }: { order: Order }) {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title={`Delete order #${order.id}?`}
-        description={`This permanently deletes the order of $order.customerName. This cannot be undone.`}
+        description={`This permanently deletes order #${order.id} of ${order.customerName} (${formatDollars(order.totalAmount)}, ${itemCountLabel(order.items)}) with its tracking details. The payment is not refunded. This cannot be undone.`}
         confirmLabel="Delete Order"
         pendingLabel="Deleting..."
         onConfirm={remove}

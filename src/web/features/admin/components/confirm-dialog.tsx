@@ -1,8 +1,10 @@
 /**
  * An accessible confirmation prompt (role alertdialog, focus kept inside, Escape and
  * Cancel close it) used before destructive admin actions (back-office spec section 5:
- * deleting an order asks for confirmation). `onConfirm` may return a promise; the
- * dialog stays open with the confirm button disabled until it settles.
+ * deleting an order asks for confirmation; the mass email and customer import also ask).
+ * For a destructive action the `description` names what is lost (issue 8). `onConfirm`
+ * may return a promise; the dialog stays open with the confirm button disabled until
+ * it settles. `tone` 'default' is for confirmations that destroy nothing (Import Customers).
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   onConfirm,
+  tone = 'destructive',
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -31,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   pendingLabel: string;
   onConfirm(): Promise<unknown> | undefined;
+  tone?: 'destructive' | 'default';
 }) {
   const [pending, setPending] = useState(false);
   const confirm = async () => {
@@ -52,7 +56,12 @@ export function ConfirmDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="button" variant="destructive" disabled={pending} onClick={confirm}>
+          <Button
+            type="button"
+            variant={tone === 'destructive' ? 'destructive' : 'default'}
+            disabled={pending}
+            onClick={confirm}
+          >
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>

@@ -4,11 +4,11 @@
  * with loading skeletons, an error state with retry, and the empty state
  * 'No regular orders found.'.
  */
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminOrders } from '../api';
 import { AdminOrderCard } from './admin-order-card';
+import { LoadError } from './load-error';
 
 export function RegularOrdersSection({ userId }: { userId: number }) {
   const orders = useAdminOrders(userId);
@@ -22,16 +22,7 @@ export function RegularOrdersSection({ userId }: { userId: number }) {
     );
   }
   if (orders.isError || !orders.data) {
-    return (
-      <Card>
-        <CardContent className="space-y-3">
-          <p role="alert">We could not load the orders. Please try again.</p>
-          <Button type="button" variant="outline" onClick={() => void orders.refetch()}>
-            Try Again
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <LoadError what="orders" onRetry={() => void orders.refetch()} />;
   }
   if (orders.data.length === 0) {
     return (

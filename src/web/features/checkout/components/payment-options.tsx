@@ -7,11 +7,11 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePaymentSetup } from '../api';
-import type { CheckoutPayment } from '../use-checkout-payment';
+import type { PaymentControls } from '../use-checkout-payment';
 import { PayPalButtons } from './paypal-buttons';
 import { TestPaymentPanel } from './test-payment-panel';
 
-export function PaymentOptions({ payment }: { payment: CheckoutPayment }) {
+export function PaymentOptions({ payment }: { payment: PaymentControls }) {
   const setup = usePaymentSetup();
   const reported = useRef(false);
   const { reportLoadFailure } = payment;

@@ -6,14 +6,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadPayPalSdk, type PayPalButtonsInstance } from '../paypal-sdk';
-import type { CheckoutPayment } from '../use-checkout-payment';
+import type { PaymentControls } from '../use-checkout-payment';
 
 export function PayPalButtons({
   clientId,
   payment,
 }: {
   clientId: string;
-  payment: CheckoutPayment;
+  payment: PaymentControls;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');

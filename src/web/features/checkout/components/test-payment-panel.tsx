@@ -5,9 +5,9 @@
  */
 import { FlaskConical } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { CheckoutPayment } from '../use-checkout-payment';
+import type { PaymentControls } from '../use-checkout-payment';
 
-export function TestPaymentPanel({ payment }: { payment: CheckoutPayment }) {
+export function TestPaymentPanel({ payment }: { payment: PaymentControls }) {
   const { processing } = payment;
   return (
     <div className="space-y-3 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-4">

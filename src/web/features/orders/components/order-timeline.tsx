@@ -1,6 +1,7 @@
 /**
- * The 5-step catalogue order timeline (back-office spec section 4) as an ordered list;
- * the current step carries aria-current="step", and each step says its state in text.
+ * Order timelines as ordered lists: the 5-step catalogue timeline (back-office spec
+ * section 4) and, through `TimelineList`, any list of steps (the 9-step custom timeline).
+ * The current step carries aria-current="step", and each step says its state in text.
  */
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -12,15 +13,22 @@ const STATE_TEXT = {
   upcoming: 'upcoming',
 } as const;
 
-export function OrderTimeline({ status }: { status: string }) {
-  const steps = regularTimelineSteps(status);
+export interface TimelineStepView {
+  key: string;
+  label: string;
+  description: string;
+  state: keyof typeof STATE_TEXT;
+}
+
+/** The steps in a row on wide screens (a column on narrow ones); the current one explains itself. */
+export function TimelineList({ steps }: { steps: readonly TimelineStepView[] }) {
   return (
     <ol aria-label="Order progress" className="flex flex-col gap-3 sm:flex-row sm:gap-2">
       {steps.map((step, i) => (
         <li
-          key={step.status}
+          key={step.key}
           aria-current={step.state === 'current' ? 'step' : undefined}
-          className="flex items-start gap-3 sm:flex-1 sm:flex-col sm:items-center sm:text-center"
+          className="flex min-w-0 items-start gap-3 sm:flex-1 sm:flex-col sm:items-center sm:text-center"
         >
           <span
             aria-hidden="true"
@@ -52,5 +60,12 @@ export function OrderTimeline({ status }: { status: string }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The catalogue order's 5-step timeline. */
+export function OrderTimeline({ status }: { status: string }) {
+  return (
+    <TimelineList steps={regularTimelineSteps(status).map((s) => ({ ...s, key: s.status }))} />
   );
 }

@@ -1,0 +1,245 @@
+/**
+ * From quote to approved proof in Chromium against the real shop (issue 7): a quote
+ * request is submitted through the real multipart API; the admin sends the quote,
+ * creates a collaboration link (copied to the clipboard) and uploads a mockup in the
+ * Quote Requests panel; two browser contexts on the link see each other's pinned
+ * comments appear live and the online count change; the client approves the proof and
+ * the admin's panel shows it approved. axe finds nothing on the collaboration page and
+ * the panel.
+ */
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, quoteAnnotations, quoteRequests } from '../src/server/db/schema';
+import { expectAxeClean } from './support/axe';
+import { launchBrowser, screenshot } from './support/browser';
+import { E2E_ADMIN, startTestShop } from './support/shop';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+
+const MOCKUP_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320">
+<rect width="480" height="320" fill="#0b5d1e"/><circle cx="240" cy="160" r="110" fill="#f4d03f"/>
+<text x="240" y="170" font-size="36" text-anchor="middle" fill="#0b5d1e">PEBBLE</text></svg>`;
+
+async function submitQuote(shop: Shop): Promise<number> {
+  const form = new FormData();
+  form.append('customerName', 'Robin Links');
+  form.append('customerEmail', 'robin@example.com');
+  form.append('companyName', 'Pebble Club');
+  form.append('projectDescription', 'Member-guest pins with our crest, two colours.');
+  form.append('quantity', '300');
+  form.append('pinType', 'pins');
+  const res = await fetch(`${shop.url}/api/quote-requests`, { method: 'POST', body: form });
+  const body = (await res.json()) as { id: number };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.id;
+}
+
+/** expect.poll with room for a busy machine (the default waits 1 s). */
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+
+async function online(page: Page): Promise<string | null> {
+  return page.getByTestId('users-online').textContent();
+}
+
+describe('quote desk and live proof review in Chromium', () => {
+  let shop: Shop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('quotes, links, uploads, reviews live with pins and approves', async () => {
+    const quoteId = await submitQuote(shop);
+    const pageErrors: string[] = [];
+
+    // --- the admin answers the request ---
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: shop.url,
+    });
+    adminContext.setDefaultTimeout(10_000);
+    const admin = await adminContext.newPage();
+    admin.on('pageerror', (e) => pageErrors.push(e.message));
+    await admin.goto(`${shop.url}/login?next=%2Fadmin%3Fsection%3Dquote-requests`);
+    await admin.getByLabel('Username').fill(E2E_ADMIN.username);
+    await admin.getByLabel('Password').fill(E2E_ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    const menu = admin.getByRole('navigation', { name: 'Admin sections' });
+    await menu.getByRole('link', { name: 'Quote Requests' }).click();
+    const card = admin.getByRole('article', { name: `Quote #${quoteId}`, exact: true });
+    await eventually(() => card.getByText('Pending Review').isVisible()).toBe(true);
+    await eventually(() => card.getByText('Pebble Club').isVisible()).toBe(true);
+    await expectAxeClean(admin, 'admin Quote Requests');
+
+    await card.getByLabel('Quote amount (USD)').fill('0');
+    await card.getByRole('button', { name: 'Send Quote' }).click();
+    await eventually(() => card.getByText('Please enter a valid quote amount.').isVisible()).toBe(
+      true,
+    );
+    await card.getByLabel('Quote amount (USD)').fill('1250.50');
+    await card.getByLabel('Quote notes').fill('Two colours, gold plating, backing cards.');
+    await card.getByRole('button', { name: 'Send Quote' }).click();
+    await eventually(() => card.getByText('Quote Sent', { exact: true }).isVisible()).toBe(true);
+    await eventually(() => card.getByRole('button', { name: 'Update' }).isVisible()).toBe(true);
+    const [quoted] = await shop.database.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, quoteId));
+    expect(quoted).toMatchObject({ status: 'quoted', quotedAmountCents: 125050 });
+    const quoteMails = await shop.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'quote_sent'));
+    expect(quoteMails.map((m) => m.toAddress)).toEqual(['robin@example.com']);
+
+    await card.getByRole('button', { name: 'Proofs & Collaboration' }).click();
+    await card.getByRole('button', { name: 'Create collaboration link' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Create collaboration link' });
+    await dialog.getByLabel('Client name').fill('');
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await eventually(() => dialog.getByText('Client name is required').isVisible()).toBe(true);
+    await dialog.getByLabel('Client name').fill('Robin Links');
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await eventually(() => admin.getByText('Collaboration Link Created').isVisible()).toBe(true);
+    const link = await admin.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${shop.url}/quote-collaboration/[A-Za-z0-9_-]{43}$`));
+    await eventually(() => card.getByText('Active', { exact: true }).isVisible()).toBe(true);
+
+    await card.getByLabel(/Mockup image/).setInputFiles({
+      name: 'proof-1.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(MOCKUP_SVG),
+    });
+    await card.getByLabel('Mockup notes').fill('Crest centred, gold rim.');
+    await card.getByRole('button', { name: 'Upload Mockup' }).click();
+    await eventually(() => card.getByRole('link', { name: 'Revision 1' }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Join Live Review' }).click();
+    await eventually(() => card.getByTestId('connection-state').textContent()).toBe('Connected');
+    await expectAxeClean(admin, 'admin Quote Requests with the live review');
+    await screenshot(admin, 'quote-desk-admin');
+
+    // --- two people on the link ---
+    const contexts = await Promise.all(
+      [0, 1].map(() => browser.newContext({ viewport: { width: 1280, height: 900 } })),
+    );
+    const [robin, sam] = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const p of [robin!, sam!]) p.on('pageerror', (e) => pageErrors.push(e.message));
+    await robin!.goto(link);
+    await eventually(() => robin!.getByTestId('connection-state').textContent()).toBe('Connected');
+    await eventually(() => robin!.getByRole('heading', { name: 'Design Review' }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() => online(robin!)).toBe('2 users online'); // Robin and the shop
+    await sam!.goto(link);
+    await sam!.getByRole('button', { name: 'Change name' }).click();
+    await sam!.getByLabel('Your name').fill('Sam Caddie');
+    await sam!.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => sam!.getByTestId('connection-state').textContent()).toBe('Connected');
+    await eventually(() => online(robin!)).toBe('3 users online');
+    await eventually(() =>
+      robin!.getByRole('list', { name: 'Active users' }).textContent(),
+    ).toContain('Sam Caddie');
+
+    // Robin pins a comment on the mockup; Sam and the shop see it at once, numbered 1.
+    const mockup = robin!.getByTestId('mockup');
+    const box = (await mockup.boundingBox())!;
+    await mockup.click({ position: { x: box.width * 0.25, y: box.height * 0.5 } });
+    await robin!.getByLabel('Comment for this pin').fill('Make the flag red');
+    await robin!.getByRole('button', { name: 'Add Pin' }).click();
+    await eventually(() =>
+      sam!.getByRole('button', { name: 'Pin 1: Make the flag red' }).isVisible(),
+    ).toBe(true);
+    await eventually(() =>
+      card.getByRole('button', { name: 'Pin 1: Make the flag red' }).isVisible(),
+    ).toBe(true);
+    const [pin] = await shop.database.db
+      .select()
+      .from(quoteAnnotations)
+      .where(eq(quoteAnnotations.quoteId, quoteId));
+    expect(pin!.positionX).toBeCloseTo(0.25, 1);
+    expect(pin!.positionY).toBeCloseTo(0.5, 1);
+
+    // Sam replies in the thread; the comment box is disabled while empty.
+    await eventually(() => sam!.getByRole('button', { name: 'Send Comment' }).isDisabled()).toBe(
+      true,
+    );
+    await sam!.getByRole('button', { name: 'Reply to Robin Links' }).click();
+    await sam!.getByLabel('Reply to Robin Links').fill('<b>Agreed</b>, red flag.');
+    await sam!.getByRole('button', { name: 'Send Reply' }).click();
+    const replies = robin!.getByRole('list', { name: 'Replies' });
+    await eventually(() => replies.textContent()).toContain('<b>Agreed</b>, red flag.');
+    await card.getByLabel('Add a comment').fill('Red flag coming up.');
+    await card.getByRole('button', { name: 'Send Comment' }).click();
+    await eventually(() => robin!.getByTestId('comments').textContent()).toContain(
+      'Red flag coming up.',
+    );
+    await expectAxeClean(robin!, '/quote-collaboration');
+    await screenshot(robin!, 'quote-collaboration');
+
+    // Sam leaves: the count drops for everyone still there.
+    await contexts[1]!.close();
+    await eventually(() => online(robin!)).toBe('2 users online');
+    await eventually(() => online(admin)).toBe('2 users online');
+
+    // Robin approves the proof (with a confirmation); the shop sees it approved.
+    await robin!.getByRole('button', { name: 'Approve this proof' }).click();
+    const confirm = robin!.getByRole('alertdialog', { name: 'Approve this proof?' });
+    await eventually(() => confirm.textContent()).toContain('$1,250.50');
+    await confirm.getByRole('button', { name: 'Approve Proof' }).click();
+    await eventually(() => robin!.getByText('Proof approved (revision 1)').isVisible()).toBe(true);
+    await eventually(() => card.getByText('Proof approved (revision 1)').isVisible()).toBe(true);
+    const [approved] = await shop.database.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, quoteId));
+    expect(approved).toMatchObject({ status: 'approved', approvedRevision: 1 });
+    const alerts = await shop.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'quote_approved_alert'));
+    expect(alerts).toHaveLength(1);
+    await expectAxeClean(robin!, '/quote-collaboration after approval');
+
+    // An unknown link shows 'Session Error' with a way home.
+    await robin!.goto(`${shop.url}/quote-collaboration/${'A'.repeat(43)}`);
+    await eventually(() => robin!.getByRole('heading', { name: 'Session Error' }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() => robin!.getByText('Session not found or expired').isVisible()).toBe(true);
+    await expectAxeClean(robin!, 'Session Error');
+    await robin!.getByRole('link', { name: 'Back to Homepage' }).click();
+    await robin!.waitForURL(`${shop.url}/`);
+
+    expect(pageErrors).toEqual([]);
+    await Promise.all([contexts[0]!.close(), adminContext.close()]);
+  });
+
+  it('fits a 360 px screen without horizontal scrolling', async () => {
+    const quoteId = await submitQuote(shop);
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const res = await context.request.post(`${shop.url}/api/auth/login`, { data: E2E_ADMIN });
+    expect(res.ok()).toBe(true);
+    const created = await context.request.post(`${shop.url}/api/collaboration/session`, {
+      data: { quoteId, clientName: 'Small Screen', clientEmail: 'small@example.com' },
+    });
+    const { collaborationUrl } = (await created.json()) as { collaborationUrl: string };
+    const page = await context.newPage();
+    for (const url of [collaborationUrl, `${shop.url}/admin?section=quote-requests`]) {
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `horizontal overflow on ${url}`).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * The custom pin loop in Chromium against the real shop (embedded PGlite, demo data,
+ * offline test payments): a first-time customer signs up, completes the five wizard steps
+ * with a promo code and rush, sees the live preview follow the plating and the confetti,
+ * pays the deposit in test mode and finds the order in Track Order; the admin marks it
+ * mockup_sent, then approved, and generates the balance link; the customer opens the
+ * link, pays the balance and sees 'Payment Complete!'; Track Order then shows the balance
+ * paid. axe finds no violations on /custom, /checkout (custom) and /balance-payment.
+ */
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customOrders } from '../src/server/db/schema';
+import { TINY_PNG } from '../src/server/test/fixtures';
+import { formatUsd } from '../src/shared/money';
+import { PIN_ART_METALS } from '../src/shared/pin-art';
+import { discountAmount, priceCustomPins } from '../src/shared/pricing';
+import { expectAxeClean } from './support/axe';
+import { launchBrowser, screenshot } from './support/browser';
+import { E2E_ADMIN, startTestShop } from './support/shop';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+
+describe('custom pin order in Chromium', () => {
+  let shop: Shop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('wizard with promo and rush, deposit, admin approval and link, balance, Track Order', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+
+    // A first-time customer: a new account with no orders.
+    await page.goto(`${shop.url}/register`);
+    await page.getByLabel('Username').fill('pebblecreek');
+    await page.getByLabel('Email').fill('pro@pebblecreek.example');
+    await page.getByLabel('Password', { exact: true }).fill('birdie-putt-42');
+    await page.getByLabel('Confirm Password').fill('birdie-putt-42');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Account Created!').isVisible()).toBe(true);
+
+    // Step 1: quantity, with the price table visible.
+    await page.goto(`${shop.url}/custom`);
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { level: 1, name: 'Design Your Custom Golf Pin' }).isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText(/Rush orders: only 3 spots left this month/).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('table').getByText('$7.00').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('pin-preview').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await screenshot(page, 'custom-01-wizard');
+    await expectAxeClean(page, '/custom');
+    await page.getByLabel('Quantity', { exact: true }).fill('100');
+    await page.getByRole('button', { name: 'Next Step' }).click();
+
+    // Step 2: size and plating; the preview follows the plating.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Step 2: Pin Specifications' }).isVisible())
+      .toBe(true);
+    const preview = page.getByTestId('pin-preview');
+    expect(await preview.getAttribute('data-plating')).toBe('silver');
+    expect(await preview.innerHTML()).toContain(PIN_ART_METALS.silver[1]);
+    await page.getByRole('radio', { name: /1\.25 inch/ }).check();
+    await page.getByRole('radio', { name: /^Gold/ }).check();
+    await expect.poll(() => preview.getAttribute('data-plating')).toBe('gold');
+    expect(await preview.innerHTML()).toContain(PIN_ART_METALS.gold[1]);
+    expect(await preview.innerHTML()).not.toContain(PIN_ART_METALS.silver[1]);
+    await expect.poll(() => page.getByText('Your pin (1.25 in)').isVisible()).toBe(true);
+    await screenshot(page, 'custom-02-gold-preview');
+    await page.getByRole('button', { name: 'Next Step' }).click();
+
+    // Step 3: backing cards (just pins goes) and rush.
+    await page.getByRole('checkbox', { name: /Backing Cards/ }).check();
+    expect(await page.getByRole('checkbox', { name: /Just Pins/ }).isChecked()).toBe(false);
+    await page.getByRole('radio', { name: /Rush Order/ }).check();
+    await page.getByRole('button', { name: 'Next Step' }).click();
+
+    // Step 4: logo (upload) and contact details; Next waits for them.
+    const next = page.getByRole('button', { name: 'Next Step' });
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    await page.getByLabel('Logo or design file *').setInputFiles({
+      name: 'crest.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+    await page.getByLabel('Full Name *').fill('Pat Green');
+    await page.getByLabel('Email *').fill('pro@pebblecreek.example');
+    await expect.poll(() => page.getByAltText('Your uploaded logo').isVisible()).toBe(true);
+    await expect.poll(() => preview.locator('image').count()).toBe(1);
+    await next.click();
+
+    // Step 5: promo code, then the deposit the shared price module computes.
+    const options = {
+      quantity: 100,
+      size: '1.25inch',
+      plating: 'gold',
+      packaging: ['backing-cards'],
+      rushOrder: true,
+    } as const;
+    const base = priceCustomPins({ ...options, packaging: [...options.packaging] });
+    const discount = discountAmount(
+      { discountType: 'percentage', discountValue: 10 },
+      base.baseTotalCents,
+    );
+    const quote = priceCustomPins({
+      ...options,
+      packaging: [...options.packaging],
+      discountCents: discount,
+    });
+    await page.getByLabel('Promo code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByText('Promo Code Applied').isVisible()).toBe(true);
+    const pay = page.getByRole('button', {
+      name: `Pay Deposit - ${formatUsd(quote.depositCents)}`,
+    });
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    await screenshot(page, 'custom-03-review');
+    await expectAxeClean(page, '/custom step 5');
+    await pay.click();
+
+    // First order: confetti and the congratulations, then checkout.
+    await expect
+      .poll(() => page.getByText('Congratulations on your first custom order!').isVisible())
+      .toBe(true);
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    await screenshot(page, 'custom-04-confetti');
+    await page.waitForURL(
+      (url) => url.pathname === '/checkout' && url.searchParams.has('orderData'),
+    );
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Custom Pin Order' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText(formatUsd(quote.totalCents)).first().isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText('1.25 inch').isVisible()).toBe(true);
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Pat Green');
+    await page.getByLabel('Address').fill('1 Fairway Drive');
+    await page.getByLabel('City').fill('Carmel');
+    await page.getByLabel('State').fill('CA');
+    await page.getByLabel('ZIP Code').fill('93923');
+    await screenshot(page, 'custom-05-checkout');
+    await expectAxeClean(page, '/checkout (custom)');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Test payment' }).click();
+
+    // Track Order finds the new custom order.
+    await page.waitForURL(
+      (url) => url.pathname === '/track-order' && url.searchParams.get('type') === 'custom',
+    );
+    const orderId = Number(new URL(page.url()).searchParams.get('id'));
+    const card = page.getByRole('article', { name: `Custom Order #${orderId}` });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Design In Progress').isVisible()).toBe(true);
+    await screenshot(page, 'custom-06-track-order');
+    const [placed] = await shop.database.db
+      .select()
+      .from(customOrders)
+      .where(eq(customOrders.id, orderId));
+    expect(placed).toMatchObject({
+      rushOrder: true,
+      discountCode: 'WELCOME10',
+      totalPriceCents: quote.totalCents,
+      depositCents: quote.depositCents,
+      size: '1.25inch',
+      plating: 'gold',
+      shippingAddress: '1 Fairway Drive, Carmel, CA 93923',
+    });
+
+    // The admin: mockup sent, approved, payment link.
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    adminContext.setDefaultTimeout(15_000);
+    await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: shop.url,
+    });
+    const admin = await adminContext.newPage();
+    admin.on('pageerror', (e) => pageErrors.push(e.message));
+    await admin.goto(`${shop.url}/login?next=%2Fadmin`);
+    await admin.getByLabel('Username').fill(E2E_ADMIN.username);
+    await admin.getByLabel('Password').fill(E2E_ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    // Order History, in the shell's Orders group (the Dashboard is the landing view).
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Order History' })
+      .click();
+    await admin.waitForURL((url) => url.searchParams.get('section') === 'order-history');
+    const adminCard = admin.getByRole('article', { name: `Custom Order #${orderId}` });
+    await expect.poll(() => adminCard.isVisible()).toBe(true);
+    await screenshot(admin, 'custom-07-order-history');
+    await expectAxeClean(admin, '/admin Order History');
+    const status = adminCard.getByLabel('Order status');
+    await status.selectOption('mockup_sent');
+    await expect.poll(() => admin.getByText('Status Updated').first().isVisible()).toBe(true);
+    await expect.poll(() => status.inputValue()).toBe('mockup_sent');
+    await status.selectOption('approved');
+    await expect.poll(() => status.inputValue()).toBe('approved');
+    await adminCard.getByRole('button', { name: 'Generate Payment Link' }).click();
+    await expect
+      .poll(() => admin.getByText('Balance payment link copied to clipboard!').isVisible())
+      .toBe(true);
+    const link = (await adminCard.getByTestId('balance-link').textContent())!;
+    expect(link).toMatch(/\/balance-payment\/[A-Za-z0-9_-]{43}$/);
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await adminCard.getByRole('button', { name: 'View Details' }).click();
+    const details = admin.getByRole('dialog', { name: `Custom Order #${orderId} Details` });
+    await expect.poll(() => details.getByText('Customer Logo').isVisible()).toBe(true);
+    await screenshot(admin, 'custom-08-details');
+    await admin.keyboard.press('Escape');
+
+    // The customer: Track Order offers the balance; the link takes the payment.
+    await page.goto(`${shop.url}/track-order?type=custom`);
+    await expect.poll(() => card.getByText('Final Payment Due').isVisible()).toBe(true);
+    await expect
+      .poll(() => card.getByRole('link', { name: 'Pay Balance Now' }).isVisible())
+      .toBe(true);
+    await page.goto(`${shop.url}${new URL(link).pathname}`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Payment Summary' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText(formatUsd(quote.balanceCents)).first().isVisible())
+      .toBe(true);
+    await screenshot(page, 'custom-09-balance');
+    await expectAxeClean(page, '/balance-payment');
+    await page.getByRole('button', { name: 'Test payment' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Payment Complete!' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'custom-10-balance-paid');
+
+    // Track Order shows the balance paid.
+    await page.goto(`${shop.url}/track-order?type=custom`);
+    await expect
+      .poll(() => card.getByText('Balance Paid', { exact: true }).first().isVisible())
+      .toBe(true);
+    await expect.poll(() => card.getByRole('link', { name: 'Pay Balance Now' }).count()).toBe(0);
+    const [paid] = await shop.database.db
+      .select()
+      .from(customOrders)
+      .where(eq(customOrders.id, orderId));
+    expect(paid!.status).toBe('balance_paid');
+    expect(paid!.balancePaymentId).not.toBeNull();
+    await screenshot(page, 'custom-11-track-balance-paid');
+
+    // Narrow screens: the wizard fits 360 px.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${shop.url}/custom`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await screenshot(page, 'custom-12-wizard-360');
+
+    expect(pageErrors).toEqual([]);
+    await adminContext.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Configuration (DECISIONS.md "Runtime conventions"; issue 11): production never takes
+ * test payments silently; the README's first command (no NODE_ENV) runs in test mode;
+ * PUBLIC_URL defaults to http://HOST:PORT and decides the https cookies.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadConfig, TEST_PAYMENTS_IN_PRODUCTION } from './config';
+
+describe('loadConfig', () => {
+  it('refuses to start in production on the test provider unless PAYMENT_PROVIDER=test is explicit', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(TEST_PAYMENTS_IN_PRODUCTION);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe(
+      'test',
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PAYPAL_CLIENT_ID: 'id',
+        PAYPAL_CLIENT_SECRET: 'secret',
+      }).paymentProvider,
+    ).toBe('paypal');
+  });
+
+  it('runs in test mode by default outside production (npm start on a fresh machine)', () => {
+    expect(loadConfig({}).paymentProvider).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'development' }).paymentProvider).toBe('test');
+  });
+
+  it('defaults PUBLIC_URL to http://HOST:PORT; https PUBLIC_URL turns on https cookies', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '3111' })).toMatchObject({
+      publicUrl: 'http://127.0.0.1:3111',
+      https: false,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' })).toMatchObject({
+      publicUrl: 'https://shop.example.com',
+      https: true,
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+});

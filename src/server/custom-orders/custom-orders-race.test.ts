@@ -1,0 +1,147 @@
+/**
+ * Concurrency of custom orders (issue 6 "What it must show"; DECISIONS.md: payments count
+ * once; rush slots and promo uses never past their limits). On PostgreSQL the first
+ * transaction is held open (test hooks) until an observer sees the others waiting on its
+ * locks (src/server/test/race.ts): proof that the requests really overlap. PGlite runs
+ * one transaction at a time, so there the same outcomes are checked without that proof.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { customOrders, payments } from '../db/schema';
+import type { AppHooks } from '../deps';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
+import { orderCustomPins, payFor, placeCustomOrder, prepare, signInAdmin } from './test-support';
+
+describe('custom orders under concurrency', () => {
+  let t: TestApp;
+  let probe: OverlapProbe;
+  let admin: TestClient;
+  const hooks: AppHooks = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ hooks, poolSize: 20, env: { RUSH_SLOTS_PER_MONTH: '3' } });
+    probe = await openOverlapProbe(t);
+    admin = new TestClient(t.app);
+    await signInAdmin(t, admin);
+  });
+  afterAll(async () => {
+    await probe.close();
+    await t.close();
+  });
+  beforeEach(() => {
+    hooks.beforeCustomOrderCommit = undefined;
+    hooks.beforeBalanceCommit = undefined;
+  });
+
+  it('the same deposit capture submitted 10 times at once makes one order', async () => {
+    const client = new TestClient(t.app);
+    const prepared = await prepare(client);
+    const paymentId = await payFor(client, {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    const hold = probe.holdFirst(5);
+    hooks.beforeCustomOrderCommit = hold.hook;
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeCustomOrder(client, prepared.preparedOrderId, paymentId),
+      ),
+    );
+
+    expect(results.map((r) => r.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(
+      await t.db.select().from(customOrders).where(eq(customOrders.depositPaymentId, paymentId)),
+    ).toHaveLength(1);
+    if (racesOnPostgres) expect(hold.seen()).toBeGreaterThanOrEqual(5);
+  });
+
+  it('5 paid rush orders at once for 3 slots: exactly 3 get rush, the 2 others are refunded', async () => {
+    // Every deposit is paid while slots are left (the check before payment passes).
+    const buyers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const client = new TestClient(t.app);
+        const prepared = await prepare(client, { rushOrder: true });
+        const paymentId = await payFor(client, {
+          purpose: 'custom_deposit',
+          preparedOrderId: prepared.preparedOrderId,
+        });
+        return { client, prepared, paymentId };
+      }),
+    );
+    const hold = probe.holdFirst(4);
+    hooks.beforeCustomOrderCommit = hold.hook;
+
+    const results = await Promise.all(
+      buyers.map((b) => placeCustomOrder(b.client, b.prepared.preparedOrderId, b.paymentId)),
+    );
+
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({
+        message:
+          'Sorry, the last rush slot of this month was taken while you were paying. Your payment has been refunded.',
+        reason: 'rush_full',
+        refunded: true,
+      });
+    }
+    expect(
+      await t.db.select().from(customOrders).where(eq(customOrders.rushOrder, true)),
+    ).toHaveLength(3);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.providerOrderId,
+          buyers.map((b) => b.paymentId),
+        ),
+      );
+    expect(rows.filter((p) => p.status === 'refunded' && p.refundId)).toHaveLength(2);
+    expect((await admin.get('/api/custom-orders/rush-slots')).json().slotsLeft).toBe(0);
+    if (racesOnPostgres) expect(hold.seen()).toBeGreaterThanOrEqual(4);
+  });
+
+  it('the same balance token paid twice at once: one capture counts, the other is refunded', async () => {
+    const id = await orderCustomPins(new TestClient(t.app));
+    await admin.patch(`/api/custom-orders/${id}/status`, { status: 'approved' });
+    const url: string = (await admin.post(`/api/custom-orders/${id}/generate-balance-link`)).json()
+      .balancePaymentUrl;
+    const token = url.split('/').pop()!;
+    // Two tabs: both payments are created and captured before either completes.
+    const tabs = [new TestClient(t.app), new TestClient(t.app)];
+    const paymentIds = await Promise.all(
+      tabs.map((tab) => payFor(tab, { purpose: 'custom_balance', balanceToken: token })),
+    );
+    const hold = probe.holdFirst(1);
+    hooks.beforeBalanceCommit = hold.hook;
+
+    const results = await Promise.all(
+      tabs.map((tab, i) =>
+        tab.post(`/api/balance-payment/${token}/complete`, { balancePaymentId: paymentIds[i] }),
+      ),
+    );
+
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json()).toMatchObject({ reason: 'already_paid', refunded: true });
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.providerOrderId, paymentIds));
+    expect(rows.map((p) => p.status).sort()).toEqual(['captured', 'refunded']);
+    const [order] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
+    const winner = rows.find((p) => p.status === 'captured')!;
+    expect(order).toMatchObject({
+      status: 'balance_paid',
+      balancePaymentId: winner.providerOrderId,
+    });
+    if (racesOnPostgres) expect(hold.seen()).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The custom-order payment purposes of `POST /paypal/order` (payments/purposes.ts;
+ * DECISIONS.md "One payment route for everything paid"): the server sets the amount.
+ *
+ * - `custom_deposit` + `preparedOrderId`: the prepared order's deposit (10% of its
+ *   total). 404 unknown, 409 already paid, 410 expired; the check stops a used-up promo
+ *   code or a full rush month before the buyer pays (409).
+ * - `custom_balance` + `balanceToken`: the remaining balance of the token's order.
+ *   404 unknown token, 410 paid or expired (never a second charge).
+ */
+import type { PaymentPurposeHandler } from '../payments/purposes';
+import { payableBalanceOrder } from './balance';
+import { assertDepositPayable, payablePreparedOrder } from './service';
+
+export const customDepositPurpose: PaymentPurposeHandler = {
+  async price(deps, _caller, body) {
+    const prepared = await payablePreparedOrder(deps.db, body.preparedOrderId!);
+    return {
+      reference: prepared.id,
+      expectedCents: prepared.depositCents,
+      discountCode: prepared.discountCode,
+      check: () => assertDepositPayable(deps, prepared),
+    };
+  },
+};
+
+export const customBalancePurpose: PaymentPurposeHandler = {
+  async price(deps, _caller, body) {
+    const order = await payableBalanceOrder(deps.db, body.balanceToken!);
+    return { reference: String(order.id), expectedCents: order.remainingBalanceCents };
+  },
+};

@@ -1,0 +1,245 @@
+/**
+ * Dashboard figures equal sums computed here, independently, from the seeded rows
+ * (issue 8 "What it must show"). Orders and custom orders are inserted directly with
+ * dates inside and outside each period.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../catalog/testing';
+import {
+  customOrders,
+  discountCodes,
+  manualInvoices,
+  orders,
+  products,
+  quoteRequests,
+} from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+
+const DAY = 86_400_000;
+const now = Date.now();
+const ago = (days: number) => new Date(now - days * DAY);
+
+type OrderSeed = { total: number; days: number; status: string; refunded?: boolean };
+type CustomSeed = {
+  total: number;
+  deposit: number;
+  days: number;
+  status: string;
+  depositPaid: boolean;
+  balancePaid: boolean;
+};
+
+// Mixed dates (0..120 days back), statuses and refunds; amounts in cents.
+const orderSeeds: OrderSeed[] = Array.from({ length: 24 }, (_, i) => ({
+  total: 1000 + ((i * 3737) % 9000) + (i % 3),
+  days: (i * 7) % 121,
+  status: ['processing', 'shipped', 'delivered', 'pending'][i % 4]!,
+  refunded: i % 7 === 3,
+}));
+const customSeeds: CustomSeed[] = Array.from({ length: 12 }, (_, i) => {
+  const total = 17_500 + i * 2_331;
+  return {
+    total,
+    deposit: Math.round(total / 10),
+    days: (i * 11) % 100,
+    status: ['deposit_paid', 'approved', 'in_production', 'balance_paid', 'cancelled'][i % 5]!,
+    depositPaid: i % 6 !== 5,
+    balancePaid: i % 5 === 3,
+  };
+});
+
+/** First instant of the period: UTC midnight `days - 1` days before today. */
+function periodStart(days: number): number {
+  const today = new Date(new Date(now).toISOString().slice(0, 10));
+  return today.getTime() - (days - 1) * DAY;
+}
+
+describe('admin dashboard', () => {
+  let t: TestApp;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await signedInClient(t, 'admin')).client;
+    await t.db.insert(orders).values(
+      orderSeeds.map((o, i) => ({
+        customerEmail: `o${i}@example.com`,
+        customerName: `O ${i}`,
+        subtotalCents: o.total,
+        totalCents: o.total,
+        status: o.status,
+        paymentStatus: o.refunded ? ('refunded' as const) : ('paid' as const),
+        items: [],
+        createdAt: ago(o.days),
+      })),
+    );
+    await t.db.insert(customOrders).values(
+      customSeeds.map((c, i) => ({
+        quantity: 50,
+        size: '1inch',
+        plating: 'gold',
+        pricePerPinCents: 700,
+        totalPriceCents: c.total,
+        depositCents: c.deposit,
+        remainingBalanceCents: c.total - c.deposit,
+        customerEmail: `c${i}@example.com`,
+        customerName: `C ${i}`,
+        depositPaymentId: c.depositPaid ? `DEP-${i}` : null,
+        balancePaymentId: c.balancePaid ? `BAL-${i}` : null,
+        status: c.status,
+        createdAt: ago(c.days),
+      })),
+    );
+    await t.db.insert(products).values([
+      { name: 'Sold Out Pin', priceCents: 1000, stockQuantity: 0, inStock: false },
+      { name: 'Last Few Pin', priceCents: 1000, stockQuantity: 3 },
+      { name: 'Ten Left Pin', priceCents: 1000, stockQuantity: 10 },
+      { name: 'Plenty Pin', priceCents: 1000, stockQuantity: 11 },
+      { name: 'Hidden Low Pin', priceCents: 1000, stockQuantity: 1, isActive: false },
+    ]);
+    await t.db.insert(discountCodes).values([
+      {
+        code: 'NEARLY',
+        discountType: 'percentage',
+        discountValue: 10,
+        maxUses: 10,
+        currentUses: 8,
+      },
+      {
+        code: 'FARAWAY',
+        discountType: 'percentage',
+        discountValue: 10,
+        maxUses: 10,
+        currentUses: 7,
+      },
+      { code: 'USEDUP', discountType: 'percentage', discountValue: 10, maxUses: 5, currentUses: 5 },
+      { code: 'UNLIMITED', discountType: 'percentage', discountValue: 10, currentUses: 99 },
+      {
+        code: 'OFFNEAR',
+        discountType: 'percentage',
+        discountValue: 10,
+        maxUses: 2,
+        currentUses: 2,
+        isActive: false,
+      },
+    ]);
+    await t.db.insert(quoteRequests).values(
+      ['pending', 'quoted', 'approved', 'completed', 'pending'].map((status, i) => ({
+        customerName: `Q ${i}`,
+        customerEmail: `q${i}@example.com`,
+        projectDescription: 'Some pins please',
+        quantity: 100,
+        status,
+      })),
+    );
+    await t.db.insert(manualInvoices).values([
+      {
+        invoiceNumber: 'INV-900001',
+        customerName: 'A',
+        customerEmail: 'a@x.test',
+        subtotalCents: 5000,
+        totalCents: 5000,
+        status: 'paid',
+        paidAt: ago(2),
+      },
+      {
+        invoiceNumber: 'INV-900002',
+        customerName: 'B',
+        customerEmail: 'b@x.test',
+        subtotalCents: 7000,
+        totalCents: 7000,
+        status: 'paid',
+        paidAt: ago(40),
+      },
+      {
+        invoiceNumber: 'INV-900003',
+        customerName: 'C',
+        customerEmail: 'c@x.test',
+        subtotalCents: 1234,
+        totalCents: 1234,
+        status: 'pending',
+      },
+      {
+        invoiceNumber: 'INV-900004',
+        customerName: 'D',
+        customerEmail: 'd@x.test',
+        subtotalCents: 999,
+        totalCents: 999,
+        status: 'cancelled',
+      },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  it('is admin-only and takes 7, 30 or 90 days', async () => {
+    expect((await new TestClient(t.app).get('/api/admin/dashboard')).statusCode).toBe(401);
+    const { client: user } = await signedInClient(t, 'user');
+    expect((await user.get('/api/admin/dashboard')).statusCode).toBe(403);
+    const bad = await admin.get('/api/admin/dashboard?days=12');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['days']);
+  });
+
+  for (const days of [7, 30, 90] as const) {
+    it(`figures for ${days} days equal the sums of the seeded rows`, async () => {
+      const res = await admin.get(`/api/admin/dashboard?days=${days}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const d = res.json();
+      const start = periodStart(days);
+      const inPeriod = (daysAgo: number) => now - daysAgo * DAY >= start;
+
+      const cat = orderSeeds.filter((o) => inPeriod(o.days) && !o.refunded);
+      const catCents = cat.reduce((s, o) => s + o.total, 0);
+      expect(d.catalog.sales).toBe(catCents / 100);
+      expect(d.catalog.orders).toBe(cat.length);
+      expect(d.catalog.averageOrderValue).toBe(
+        cat.length ? Math.round(catCents / cat.length) / 100 : 0,
+      );
+
+      const cus = customSeeds.filter((c) => inPeriod(c.days) && c.depositPaid);
+      const cusCents = cus.reduce((s, c) => s + c.total, 0);
+      expect(d.custom.sales).toBe(cusCents / 100);
+      expect(d.custom.orders).toBe(cus.length);
+      expect(d.custom.depositsTaken).toBe(cus.reduce((s, c) => s + c.deposit, 0) / 100);
+      expect(d.custom.averageOrderValue).toBe(
+        cus.length ? Math.round(cusCents / cus.length) / 100 : 0,
+      );
+
+      const owing = customSeeds.filter(
+        (c) => c.depositPaid && !c.balancePaid && c.status !== 'cancelled',
+      );
+      expect(d.balancesOutstanding).toEqual({
+        amount: owing.reduce((s, c) => s + c.total - c.deposit, 0) / 100,
+        orders: owing.length,
+      });
+
+      // Per-day and per-status series add up to the same totals.
+      expect(d.salesByDay).toHaveLength(days);
+      const daySum = d.salesByDay.reduce(
+        (s: number, x: { catalog: number }) => s + Math.round(x.catalog * 100),
+        0,
+      );
+      expect(daySum).toBe(catCents);
+      const statusCount = (s: string) => cat.filter((o) => o.status === s).length;
+      for (const row of d.ordersByStatus) {
+        expect(row.catalog).toBe(statusCount(row.status));
+        expect(row.custom).toBe(cus.filter((c) => c.status === row.status).length);
+      }
+
+      expect(d.invoices).toEqual({
+        paid: days >= 40 ? 120 : 50,
+        paidCount: days >= 40 ? 2 : 1,
+        outstanding: 12.34,
+        outstandingCount: 1,
+      });
+      expect(d.openQuotes).toBe(3);
+      expect(d.lowStock.map((p: { name: string }) => p.name)).toEqual([
+        'Last Few Pin',
+        'Ten Left Pin',
+      ]);
+      expect(d.outOfStock.map((p: { name: string }) => p.name)).toEqual(['Sold Out Pin']);
+      expect(d.codesNearLimit.map((c: { code: string }) => c.code)).toEqual(['NEARLY', 'USEDUP']);
+      expect(d.needsHuman.needsHuman).toBe(0);
+    });
+  }
+});

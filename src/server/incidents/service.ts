@@ -1,0 +1,225 @@
+/**
+ * Money owed and mail held (issue 8): what after a payment or a mail needs the admin,
+ * and the buttons that act on it. Payments (payments table):
+ *
+ * - refunds owed: `refund_pending` rows (money must go back, the provider has not
+ *   confirmed). 'Retry refund' asks the provider again (same request id: never twice);
+ *   'Mark resolved' records that it was refunded by hand (row `refunded`, note kept).
+ * - captures without an order: `captured`, not consumed by an order or invoice, older
+ *   than CAPTURE_GRACE_MINUTES, not settled by the admin. 'Refund' moves the row to
+ *   `refund_pending` under a row lock (so a late create-order cannot use it) and refunds;
+ *   'Mark resolved' records the admin's note (e.g. order entered by hand).
+ * - other open incidents (payment_incidents not about a refund still owed): 'Mark
+ *   resolved' with a note.
+ * Mail: held and failed outbox rows (mail/outbox-admin.ts).
+ */
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { centsToDollars } from '../../shared/money';
+import type {
+  IncidentPayment,
+  IncidentsOverview,
+  OpenIncident,
+} from '../../shared/schemas/incidents';
+import type { DbOrTx } from '../db/client';
+import { paymentIncidents, payments } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { conflict, notFound } from '../lib/errors';
+import { countProblemMail, listProblemMail } from '../mail/outbox-admin';
+import { type PaymentRow, recordIncident, refundPayment } from '../payments/service';
+
+/** A capture this old without an order/invoice is listed (the buyer's page normally places the order in seconds). */
+export const CAPTURE_GRACE_MINUTES = 15;
+const LIST_LIMIT = 200;
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'mail'>;
+type IncidentRow = typeof paymentIncidents.$inferSelect;
+
+const capturedWithoutOrder = (now: Date) =>
+  and(
+    eq(payments.status, 'captured'),
+    isNull(payments.consumedAt),
+    isNull(payments.adminResolvedAt),
+    lt(payments.updatedAt, new Date(now.getTime() - CAPTURE_GRACE_MINUTES * 60_000)),
+  );
+
+function toIncidentPayment(row: PaymentRow, incidents: IncidentRow[]): IncidentPayment {
+  return {
+    id: row.id,
+    providerOrderId: row.providerOrderId,
+    purpose: row.purpose,
+    reference: row.reference,
+    amount: centsToDollars(row.capturedCents ?? row.expectedCents),
+    status: row.status,
+    captureId: row.captureId,
+    failureReason: row.failureReason,
+    refundAttempts: row.refundAttempts,
+    nextRefundAt: row.nextRefundAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    notes: incidents.filter((i) => i.providerOrderId === row.providerOrderId).map((i) => i.message),
+  };
+}
+
+function toOpenIncident(row: IncidentRow): OpenIncident {
+  return {
+    id: row.id,
+    providerOrderId: row.providerOrderId,
+    kind: row.kind,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Everything the incidents screen lists, with the counts (four queries, no N+1). */
+export async function incidentsOverview(deps: Deps, now = new Date()): Promise<IncidentsOverview> {
+  const { db } = deps;
+  const owed = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.status, 'refund_pending'))
+    .orderBy(asc(payments.id))
+    .limit(LIST_LIMIT);
+  const orphans = await db
+    .select()
+    .from(payments)
+    .where(capturedWithoutOrder(now))
+    .orderBy(asc(payments.id))
+    .limit(LIST_LIMIT);
+  const open = await db
+    .select()
+    .from(paymentIncidents)
+    .where(eq(paymentIncidents.resolved, false))
+    .orderBy(asc(paymentIncidents.id))
+    .limit(LIST_LIMIT * 2);
+  const mail = await listProblemMail(db, LIST_LIMIT);
+  const mailCounts = await countProblemMail(db);
+
+  const owedIds = new Set(owed.map((p) => p.providerOrderId));
+  const others = open.filter((i) => !i.providerOrderId || !owedIds.has(i.providerOrderId));
+  const counts = {
+    refundsOwed: owed.length,
+    capturesWithoutOrder: orphans.length,
+    openIncidents: others.length,
+    heldMail: mailCounts.held,
+    failedMail: mailCounts.failed,
+  };
+  return {
+    refundsOwed: owed.map((p) => toIncidentPayment(p, open)),
+    capturesWithoutOrder: orphans.map((p) => toIncidentPayment(p, open)),
+    openIncidents: others.map(toOpenIncident),
+    mail: mail.map((m) => ({
+      id: m.id,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      kind: m.kind,
+      status: m.status as 'held' | 'failed',
+      attempts: m.attempts,
+      lastError: m.lastError,
+      createdAt: m.createdAt.toISOString(),
+    })),
+    mailSending: deps.mail.sending,
+    counts: { ...counts, needsHuman: Object.values(counts).reduce((a, b) => a + b, 0) },
+  };
+}
+
+/** Just the counts (the dashboard's "needs a human"). */
+export async function incidentCounts(deps: Deps, now = new Date()) {
+  return (await incidentsOverview(deps, now)).counts;
+}
+
+/**
+ * 'Retry refund' / 'Refund': refunds a `refund_pending` payment through the provider, or
+ * first moves a capture without an order to `refund_pending` (row locked; with an
+ * incident naming the admin's action). Returns true when the provider confirmed the
+ * refund, false when it failed (the row stays owed, a `refund_failed` incident says so).
+ * Throws 404 unknown payment, 409 when the payment is neither.
+ */
+export async function adminRefund(
+  deps: Deps,
+  paymentId: number,
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!p) throw notFound('Payment not found');
+    if (p.status === 'refund_pending') return p;
+    const orphan =
+      p.status === 'captured' &&
+      !p.consumedAt &&
+      !p.adminResolvedAt &&
+      p.updatedAt.getTime() < now.getTime() - CAPTURE_GRACE_MINUTES * 60_000;
+    if (!orphan) throw conflict('This payment has nothing to refund.');
+    const reason = 'Refunded by the admin: the capture never became an order';
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: 'refund_pending', failureReason: reason, updatedAt: now })
+      .where(eq(payments.id, p.id))
+      .returning();
+    await recordIncident(tx, {
+      providerOrderId: p.providerOrderId,
+      kind: 'capture_without_order',
+      message: `${reason}; refund of capture ${p.captureId} requested.`,
+      details: { paymentId: p.id, reference: p.reference, purpose: p.purpose },
+    });
+    return moved!;
+  });
+  const refundId = await refundPayment(deps, row, row.failureReason ?? 'Refund by the admin', log);
+  return refundId !== null;
+}
+
+/**
+ * 'Mark resolved' on a payment with the admin's note: a `refund_pending` one was refunded
+ * by hand (becomes `refunded`, its open incidents resolved); a capture without an order
+ * was settled otherwise (leaves the list). Throws 404 / 409 as `adminRefund`.
+ */
+export async function resolvePayment(
+  db: DbOrTx,
+  paymentId: number,
+  note: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!p) throw notFound('Payment not found');
+    if (p.status === 'refund_pending') {
+      await tx
+        .update(payments)
+        .set({
+          status: 'refunded',
+          adminResolvedAt: now,
+          adminNote: note,
+          nextRefundAt: null,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, p.id));
+    } else if (p.status === 'captured' && !p.consumedAt && !p.adminResolvedAt) {
+      await tx
+        .update(payments)
+        .set({ adminResolvedAt: now, adminNote: note, updatedAt: now })
+        .where(eq(payments.id, p.id));
+    } else {
+      throw conflict('This payment needs nothing more.');
+    }
+    await tx
+      .update(paymentIncidents)
+      .set({ resolved: true, resolvedAt: now, resolutionNote: note })
+      .where(
+        and(
+          eq(paymentIncidents.providerOrderId, p.providerOrderId),
+          eq(paymentIncidents.resolved, false),
+        ),
+      );
+  });
+}
+
+/** 'Mark resolved' on one incident with the admin's note. Throws 404 unknown or already resolved. */
+export async function resolveIncident(db: DbOrTx, id: number, note: string, now = new Date()) {
+  const done = await db
+    .update(paymentIncidents)
+    .set({ resolved: true, resolvedAt: now, resolutionNote: note })
+    .where(and(eq(paymentIncidents.id, id), eq(paymentIncidents.resolved, false)))
+    .returning({ id: paymentIncidents.id });
+  if (done.length === 0) throw notFound('Open incident not found');
+}

@@ -1,0 +1,230 @@
+/**
+ * Manual invoices over the real routes (back-office "Manual Invoices",
+ * "/pay-invoice/{invoiceNumber}"; DECISIONS.md: the amount comes from the server's
+ * invoice). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../catalog/testing';
+import { mailOutbox, manualInvoices, paymentIncidents, payments } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+
+const body = {
+  customerName: 'Fox Hollow Golf Club',
+  customerEmail: 'ap@foxhollow.example',
+  customerCompany: 'Fox Hollow GC',
+  customerAddress: '1 Hollow Rd, Austin, TX',
+  description: '200 tournament pins',
+  amount: 1234.5,
+  notes: 'Thank you!',
+};
+
+describe('manual invoices', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let customer: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example' } });
+    admin = (await signedInClient(t, 'admin')).client;
+    customer = (await signedInClient(t, 'user')).client;
+  });
+  afterAll(async () => t.close());
+
+  async function send(over: Record<string, unknown> = {}) {
+    const res = await admin.post('/api/send-invoice', { ...body, ...over });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+  const keyOf = (payUrl: string) => new URL(payUrl).searchParams.get('key')!;
+
+  it('every admin call answers 401 anonymous and 403 for a customer', async () => {
+    const anon = new TestClient(t.app);
+    for (const [method, url] of [
+      ['POST', '/api/send-invoice'],
+      ['GET', '/api/manual-invoices'],
+      ['DELETE', '/api/manual-invoices/1'],
+    ] as const) {
+      const payload = method === 'POST' ? body : undefined;
+      expect((await anon.request({ method, url, payload })).statusCode).toBe(401);
+      expect((await customer.request({ method, url, payload })).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    const missing = await admin.post('/api/send-invoice', { customerEmail: 'a@b.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors)).toEqual(
+      expect.arrayContaining(['customerName', 'amount']),
+    );
+    const zero = await admin.post('/api/send-invoice', { ...body, amount: 0 });
+    expect(zero.json().errors).toEqual({ amount: 'Amount must be above 0' });
+    const email = await admin.post('/api/send-invoice', { ...body, customerEmail: 'nope' });
+    expect(email.json().errors).toEqual({ customerEmail: 'Please enter a valid email address' });
+    const cents = await admin.post('/api/send-invoice', { ...body, amount: 10.005 });
+    expect(Object.keys(cents.json().errors)).toEqual(['amount']);
+    const date = await admin.post('/api/send-invoice', { ...body, dueDate: '2026-02-31x' });
+    expect(Object.keys(date.json().errors)).toEqual(['dueDate']);
+    expect((await admin.delete('/api/manual-invoices/abc')).statusCode).toBe(400);
+  });
+
+  it('creates INV-###### numbers, defaults (due +30 days, Net 30) and mails the pay link', async () => {
+    const before = Date.now();
+    const a = await send();
+    const b = await send({ dueDate: '2031-05-01', terms: 'Net 15' });
+    expect(a.invoiceNumber).toMatch(/^INV-\d{6}$/);
+    expect(Number(b.invoiceNumber.slice(4))).toBeGreaterThan(Number(a.invoiceNumber.slice(4)));
+    expect(a).toMatchObject({ amount: 1234.5, status: 'pending', terms: 'Net 30' });
+    const due = new Date(a.dueDate).getTime();
+    const expected = new Date(new Date(before).toISOString().slice(0, 10)).getTime() + 30 * 864e5;
+    expect(Math.abs(due - expected)).toBeLessThanOrEqual(864e5);
+    expect(b).toMatchObject({ dueDate: '2031-05-01T00:00:00.000Z', terms: 'Net 15' });
+    expect(a.payUrl).toMatch(
+      new RegExp(`^https://shop\\.example/pay-invoice/${a.invoiceNumber}\\?key=[\\w-]{43}$`),
+    );
+    const [row] = await t.db.select().from(manualInvoices).where(eq(manualInvoices.id, a.id));
+    expect(row).toMatchObject({ totalCents: 123450, subtotalCents: 123450 });
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.toAddress, body.customerEmail)));
+    expect(mails.some((m) => m.textBody.includes(a.payUrl))).toBe(true);
+    const list = (await admin.get('/api/manual-invoices')).json();
+    expect(list[0].invoiceNumber).toBe(b.invoiceNumber);
+  });
+
+  it('the pay page shows the server amount: a tampered ?amount= changes nothing', async () => {
+    const inv = await send({ amount: 250 });
+    const key = keyOf(inv.payUrl);
+    const visitor = new TestClient(t.app);
+    const res = await visitor.get(`/api/pay-invoice/${inv.invoiceNumber}?key=${key}&amount=1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ invoiceNumber: inv.invoiceNumber, amount: 250 });
+    expect(res.json()).not.toHaveProperty('customerEmail');
+    // Paying: the server sets the amount; a client amount that differs is refused.
+    const tampered = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: key,
+      amount: '1.00',
+    });
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().amount).toBe('250.00');
+    const order = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: key,
+    });
+    expect(order.statusCode).toBe(201);
+    expect(order.json().amount).toBe('250.00');
+  });
+
+  it('unknown number, wrong key and deleted invoices are an Invalid Payment Link', async () => {
+    const inv = await send();
+    const visitor = new TestClient(t.app);
+    const invalid = { message: 'Invalid Payment Link' };
+    for (const url of [
+      `/api/pay-invoice/${inv.invoiceNumber}`,
+      `/api/pay-invoice/${inv.invoiceNumber}?key=wrong`,
+      `/api/pay-invoice/INV-999999?key=${keyOf(inv.payUrl)}`,
+      '/api/pay-invoice/whatever',
+    ]) {
+      const res = await visitor.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual(invalid);
+    }
+    const noKey = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+    });
+    expect(noKey.statusCode).toBe(404);
+
+    expect((await admin.delete(`/api/manual-invoices/${inv.id}`)).statusCode).toBe(200);
+    const gone = await visitor.get(
+      `/api/pay-invoice/${inv.invoiceNumber}?key=${keyOf(inv.payUrl)}`,
+    );
+    expect(gone.statusCode).toBe(404);
+    const list = (await admin.get('/api/manual-invoices')).json() as { id: number }[];
+    expect(list.some((i) => i.id === inv.id)).toBe(false);
+    expect((await admin.delete(`/api/manual-invoices/${inv.id}`)).statusCode).toBe(404);
+    // The number is never given out again.
+    const next = await send();
+    expect(Number(next.invoiceNumber.slice(4))).toBeGreaterThan(Number(inv.invoiceNumber.slice(4)));
+  });
+
+  it('a captured payment marks the invoice paid once, sends the receipt, and it cannot be paid or deleted again', async () => {
+    const inv = await send({ amount: 99.99 });
+    const key = keyOf(inv.payUrl);
+    const visitor = new TestClient(t.app);
+    const order = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: key,
+    });
+    const capture = await visitor.post(`/paypal/order/${order.json().id}/capture`);
+    expect(capture.json()).toMatchObject({ status: 'COMPLETED', amount: '99.99' });
+    // A replayed capture changes nothing.
+    expect((await visitor.post(`/paypal/order/${order.json().id}/capture`)).json().status).toBe(
+      'COMPLETED',
+    );
+
+    const [row] = await t.db.select().from(manualInvoices).where(eq(manualInvoices.id, inv.id));
+    expect(row).toMatchObject({ status: 'paid', paymentId: order.json().id });
+    expect(row!.paidAt).toBeInstanceOf(Date);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerOrderId, order.json().id));
+    expect(payment).toMatchObject({ purpose: 'invoice', reference: inv.invoiceNumber });
+    expect(payment!.consumedAt).toBeInstanceOf(Date);
+    const receipts = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Fairway Pin Co.: receipt for invoice ${inv.invoiceNumber}`));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.textBody).toContain(`Invoice #${inv.invoiceNumber} has been paid in full.`);
+
+    const page = await visitor.get(`/api/pay-invoice/${inv.invoiceNumber}?key=${key}`);
+    expect(page.json()).toMatchObject({ status: 'paid' });
+    const again = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: key,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This invoice has already been paid.');
+    const del = await admin.delete(`/api/manual-invoices/${inv.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('Paid invoices cannot be deleted.');
+    const listed = (await admin.get('/api/manual-invoices')).json() as {
+      id: number;
+      status: string;
+    }[];
+    expect(listed.find((i) => i.id === inv.id)?.status).toBe('paid');
+  });
+
+  it('a payment captured after the invoice was deleted is refunded and recorded', async () => {
+    const inv = await send({ amount: 40 });
+    const visitor = new TestClient(t.app);
+    const order = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: keyOf(inv.payUrl),
+    });
+    expect((await admin.delete(`/api/manual-invoices/${inv.id}`)).statusCode).toBe(200);
+    const capture = await visitor.post(`/paypal/order/${order.json().id}/capture`);
+    expect(capture.json().status).toBe('REFUNDED');
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerOrderId, order.json().id));
+    expect(payment).toMatchObject({ status: 'refunded', consumedAt: null });
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, order.json().id));
+    expect(incidents.map((i) => i.kind)).toContain('invoice_payment_refused');
+    const [row] = await t.db.select().from(manualInvoices).where(eq(manualInvoices.id, inv.id));
+    expect(row!.status).toBe('cancelled');
+  });
+});

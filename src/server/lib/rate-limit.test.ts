@@ -1,0 +1,201 @@
+/**
+ * The shared rate-limit store (issue 11; issue 12 relies on it): one table for every
+ * counter, so two app instances on one database enforce one limit; windows restart;
+ * simultaneous hits each get their own count; the backoff rule in SQL matches the one
+ * in JS; @fastify/rate-limit's `config.rateLimit` counts in the same table; hot read
+ * paths write no counter. On PGlite and PostgreSQL.
+ */
+import { randomBytes } from 'node:crypto';
+import rateLimitPlugin from '@fastify/rate-limit';
+import { eq, like, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { insertProduct } from '../checkout/test-support';
+import { rateLimits } from '../db/schema';
+import { createTestPaymentProvider } from '../payments/test-provider';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { installErrorHandling } from './errors';
+import { backoffWaitMs, pgRateLimitStore, RateLimitStore } from './rate-limit';
+
+let t: TestApp;
+let store: RateLimitStore;
+beforeAll(async () => {
+  t = await createTestApp({ env: { REGISTER_RATE_LIMIT: '3' } });
+  store = new RateLimitStore(t.db);
+});
+afterAll(() => t?.close());
+
+const key = (name: string) => `test|${name}|${randomBytes(4).toString('hex')}`;
+
+describe('RateLimitStore', () => {
+  it('counts hits in a fixed window that restarts once it has passed', async () => {
+    const k = key('window');
+    const counts = [];
+    for (let i = 0; i < 3; i++)
+      counts.push((await store.hit([{ key: k, windowMs: 60_000 }]))[0]!.count);
+    expect(counts).toEqual([1, 2, 3]);
+    const [hit] = await store.hit([{ key: k, windowMs: 60_000 }]);
+    expect(hit!.resetAt.getTime() - hit!.now.getTime()).toBeGreaterThan(55_000);
+    await t.db
+      .update(rateLimits)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, k));
+    expect((await store.hit([{ key: k, windowMs: 60_000 }]))[0]!.count).toBe(1);
+  });
+
+  it('gives simultaneous hits distinct counts (atomic) and counts several keys in one call', async () => {
+    const k = key('race');
+    const hits = await Promise.all(
+      Array.from({ length: 12 }, () => store.hit([{ key: k, windowMs: 60_000 }])),
+    );
+    expect(hits.map((h) => h[0]!.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    const a = key('a');
+    const b = key('b');
+    const both = await store.hit([
+      { key: a, windowMs: 1000 },
+      { key: b, windowMs: 1000 },
+      { key: a, windowMs: 1000 },
+    ]);
+    expect(both.map((h) => [h.key, h.count]).sort()).toEqual([
+      [a, 1],
+      [b, 1],
+    ]);
+  });
+
+  it('stores keys holding NUL or other control characters', async () => {
+    const [hit] = await store.hit([{ key: 'test|\u0000nul\u0007', windowMs: 1000 }]);
+    expect(hit!.key).toBe('test|\uFFFDnul\uFFFD');
+  });
+
+  it('takes backoff slots by the same rule backoffWaitMs applies, and clear() forgets', async () => {
+    const k = key('backoff');
+    const policy = { freeFailures: 2, baseMs: 1000, maxMs: 4000 };
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(1);
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(2);
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBeNull();
+    const record = await store.failures(k);
+    const wait = backoffWaitMs(record, policy);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1000);
+    const back = (ms: number) =>
+      t.db
+        .update(rateLimits)
+        .set({
+          lastHitAt: sql`${rateLimits.lastHitAt} - ${ms}::integer * interval '1 millisecond'`,
+        })
+        .where(eq(rateLimits.key, k));
+    await back(1001);
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(3);
+    await back(1500);
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBeNull(); // now 2 s
+    await back(600);
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(4);
+    await back(4001); // capped at maxMs (8 s would be next)
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(5);
+    await store.clear(k);
+    expect(await store.failures(k)).toBeNull();
+    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(1);
+  });
+
+  it('backoffWaitMs: free tries, then doubling from the last failure, capped', () => {
+    const policy = { freeFailures: 3, baseMs: 1000, maxMs: 5000 };
+    const at = (failures: number, agoMs: number) => ({
+      failures,
+      lastFailureAt: new Date(10_000 - agoMs),
+      now: new Date(10_000),
+    });
+    expect(backoffWaitMs(null, policy)).toBe(0);
+    expect(backoffWaitMs(at(2, 0), policy)).toBe(0);
+    expect(backoffWaitMs(at(3, 0), policy)).toBe(1000);
+    expect(backoffWaitMs(at(4, 500), policy)).toBe(1500);
+    expect(backoffWaitMs(at(9, 0), policy)).toBe(5000);
+    expect(backoffWaitMs(at(50, 6000), policy)).toBe(0);
+  });
+
+  it('prunes counters whose window has passed', async () => {
+    const k = key('prune');
+    await store.hit([{ key: k, windowMs: 1 }]);
+    await t.db
+      .update(rateLimits)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, k));
+    expect(await store.prune()).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(rateLimits).where(eq(rateLimits.key, k))).toEqual([]);
+  });
+});
+
+describe('limits across app instances on one database', () => {
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    second = await buildApp({
+      database: t.database,
+      config: t.config,
+      payments: createTestPaymentProvider(t.db),
+      sessionSecret: randomBytes(32).toString('hex'),
+      serveWeb: false,
+    });
+    await second.ready();
+  });
+  afterAll(() => second?.close());
+
+  it('holds one registration limit for a client address whichever instance answers', async () => {
+    const ip = '10.77.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const app = i % 2 === 0 ? t.app : second;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: ip,
+        payload: {
+          username: `inst${i}${randomBytes(3).toString('hex')}`,
+          email: `i${i}${randomBytes(3).toString('hex')}@example.com`,
+          password: 'fairway-secret-9',
+        },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+});
+
+describe('what counts', () => {
+  it('hot read paths (GET /api/products, GET /api/cart, totals without a code) write no counter', async () => {
+    await insertProduct(t.db);
+    const c = new TestClient(t.app);
+    const count = async () => (await t.db.select().from(rateLimits)).length;
+    const before = await count();
+    for (const url of ['/api/products', '/api/cart', '/api/cart/totals', '/api/products/1']) {
+      const res = await c.get(url);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("@fastify/rate-limit's config.rateLimit counts in the same table, per route", async () => {
+    const app = Fastify();
+    installErrorHandling(app);
+    await app.register(rateLimitPlugin, { global: false, store: pgRateLimitStore(store) });
+    app.get(
+      '/limited',
+      { config: { rateLimit: { max: 2, timeWindow: 60_000 } } },
+      async () => 'ok',
+    );
+    await app.ready();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await app.inject({ url: '/limited', remoteAddress: '10.78.0.1' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    const rows = await t.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'route|GET /limited|%'));
+    expect(rows).toEqual([expect.objectContaining({ count: 3 })]);
+    await app.close();
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The mail rules: which mails each shop event sends, to whom, and that customer text
+ * stays text in the HTML part.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import type { CustomOrderRow, InvoiceRow, OrderRow, QuoteRow, ShopEvent } from '../events/events';
+import { mailsFor } from './rules';
+
+const config = loadConfig({ STORE_EMAIL: 'shop@example.test', PUBLIC_URL: 'https://pins.test' });
+const now = new Date('2026-11-01T00:00:00Z');
+const evil = '<img src=x onerror=alert(1)>';
+
+const order: OrderRow = {
+  id: 7,
+  userId: null,
+  cartSessionId: null,
+  customerEmail: 'buyer@example.test',
+  customerName: evil,
+  shippingAddress: '1 Tee Rd',
+  subtotalCents: 1000,
+  discountCode: null,
+  discountCents: 0,
+  shippingCents: 599,
+  totalCents: 1599,
+  paymentIntentId: 'p1',
+  paymentStatus: 'paid',
+  status: 'shipped',
+  items: [{ productId: 1, name: 'Pin', quantity: 1, unitPriceCents: 1000 }],
+  trackingNumber: '1Z999',
+  trackingUrl: 'https://track.test/1Z999',
+  createdAt: now,
+};
+const customOrder: CustomOrderRow = {
+  id: 12,
+  userId: null,
+  cartSessionId: null,
+  quantity: 100,
+  size: '1inch',
+  plating: 'gold',
+  packaging: 'just-pins',
+  logoFileName: null,
+  logoUrl: null,
+  pinDesigns: [],
+  rushOrder: false,
+  rushOrderFeeCents: 0,
+  pricePerPinCents: 525,
+  discountCode: null,
+  discountCents: 0,
+  totalPriceCents: 52500,
+  depositCents: 5250,
+  remainingBalanceCents: 47250,
+  customerEmail: 'course@example.test',
+  customerName: 'Pat Green',
+  customerPhone: null,
+  notes: null,
+  depositPaymentId: 'd1',
+  balancePaymentId: null,
+  balancePaymentToken: null,
+  balanceTokenExpiresAt: null,
+  status: 'mockup_sent',
+  shippingAddress: null,
+  estimatedDelivery: null,
+  quoteRequestId: null,
+  balancePaidAt: null,
+  createdAt: now,
+};
+const quote: QuoteRow = {
+  id: 3,
+  customerName: 'Lee',
+  customerEmail: 'lee@example.test',
+  customerPhone: null,
+  companyName: null,
+  projectDescription: 'Club pins for our member-guest',
+  quantity: 200,
+  pinType: 'pins',
+  logoFileName: null,
+  logoUrl: null,
+  preferredSize: '1inch',
+  deadlineDate: null,
+  additionalNotes: null,
+  status: 'quoted',
+  quotedAmountCents: 85000,
+  quotedNotes: 'Includes two colours',
+  approvedAt: null,
+  approvedRevision: null,
+  createdAt: now,
+  updatedAt: now,
+};
+const invoice: InvoiceRow = {
+  id: 1,
+  invoiceNumber: 'INV-000123',
+  customerName: 'Fox Hollow GC',
+  customerEmail: 'ap@example.test',
+  customerCompany: null,
+  customerAddress: null,
+  dueDate: now,
+  notes: null,
+  terms: 'Net 30',
+  items: [],
+  subtotalCents: 25000,
+  taxCents: 0,
+  totalCents: 25000,
+  status: 'pending',
+  paymentId: null,
+  payKey: null,
+  cancelledAt: null,
+  sentAt: now,
+  paidAt: null,
+  createdAt: now,
+};
+
+describe('mail rules', () => {
+  it('sends each transactional mail to the right person with its facts', () => {
+    const cases: [ShopEvent, string, string, string][] = [
+      [{ type: 'order.placed', order }, 'order_confirmation', order.customerEmail, '#7'],
+      [{ type: 'order.shipped', order }, 'order_shipped', order.customerEmail, '1Z999'],
+      [{ type: 'order.delivered', order }, 'order_delivered', order.customerEmail, '#7'],
+      [
+        { type: 'custom_order.deposit_paid', customOrder },
+        'deposit_received',
+        customOrder.customerEmail,
+        '$52.50',
+      ],
+      [
+        { type: 'custom_order.balance_link_created', customOrder, url: 'https://pins.test/b/x' },
+        'balance_link',
+        customOrder.customerEmail,
+        'https://pins.test/b/x',
+      ],
+      [
+        { type: 'custom_order.production_notice', customOrder, estimatedWeeks: '2 to 3 weeks' },
+        'production_notice',
+        customOrder.customerEmail,
+        '2 to 3 weeks',
+      ],
+      [{ type: 'quote.quoted', quote }, 'quote_sent', quote.customerEmail, '$850.00'],
+      [
+        { type: 'invoice.sent', invoice, payUrl: 'https://pins.test/pay-invoice/INV-000123' },
+        'invoice',
+        invoice.customerEmail,
+        'https://pins.test/pay-invoice/INV-000123',
+      ],
+      [
+        { type: 'invoice.paid', invoice },
+        'invoice_receipt',
+        invoice.customerEmail,
+        'Invoice #INV-000123 has been paid in full.',
+      ],
+    ];
+    for (const [event, kind, to, fact] of cases) {
+      const mails = mailsFor(event, config);
+      expect(
+        mails.map((m) => m.kind),
+        event.type,
+      ).toEqual([kind]);
+      expect(mails[0]!.to).toBe(to);
+      expect(mails[0]!.text, event.type).toContain(fact);
+    }
+  });
+
+  it('a quote request mails the customer and the shop', () => {
+    const mails = mailsFor({ type: 'quote.requested', quote }, config);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([
+      ['quote_confirmation', quote.customerEmail],
+      ['quote_notification', 'shop@example.test'],
+    ]);
+  });
+
+  it('a custom order status sends mail only where the customer needs it', () => {
+    const kinds = (status: string) =>
+      mailsFor(
+        { type: 'custom_order.status_changed', customOrder: { ...customOrder, status }, from: 'x' },
+        config,
+      ).map((m) => m.kind);
+    expect(kinds('mockup_sent')).toEqual(['custom_mockup_ready']);
+    expect(kinds('shipped')).toEqual(['custom_shipped']);
+    expect(kinds('approved')).toEqual([]);
+    expect(kinds('in_production')).toEqual([]);
+  });
+
+  it('customer text stays text in the HTML part', () => {
+    for (const event of [
+      { type: 'order.shipped', order } as const,
+      {
+        type: 'admin.message_sent',
+        to: 'a@example.test',
+        customerName: evil,
+        subject: 'Hello',
+        message: evil,
+        about: 'order:7',
+      } as const,
+    ]) {
+      const [mail] = mailsFor(event, config);
+      expect(mail!.html).not.toContain('<img');
+      expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    }
+  });
+});

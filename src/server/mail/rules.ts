@@ -1,0 +1,377 @@
+/**
+ * The one place that decides which mail each shop event sends (events/events.ts).
+ * Modules publish facts; they never pick templates or recipients themselves, so a mail
+ * cannot be forgotten by one path that makes the fact true and remembered by another.
+ * Every mail is an outbox row written in the event's transaction (mail/service.ts).
+ */
+import { formatUsd } from '../../shared/money';
+import type { DbOrTx } from '../db/client';
+import type { CustomOrderRow, EventDeps, ShopEvent } from '../events/events';
+import type { OutgoingMail } from './service';
+import {
+  basicMail,
+  orderConfirmationMail,
+  quoteConfirmationMail,
+  quoteNotificationMail,
+  trackCustomOrderUrl,
+  trackOrderUrl,
+} from './templates';
+
+type Config = EventDeps['config'];
+
+/** The details of a custom order as mail rows. */
+function customOrderRows(o: CustomOrderRow): [string, string][] {
+  return [
+    ['Order', `#${o.id}`],
+    ['Quantity', String(o.quantity)],
+    ['Size', o.size],
+    ['Plating', o.plating],
+    ['Total', formatUsd(o.totalPriceCents)],
+    ['Deposit', formatUsd(o.depositCents)],
+    ['Balance', formatUsd(o.remainingBalanceCents)],
+  ];
+}
+
+/** Mails for a custom order moving to `status` (admin-set); statuses not listed send none. */
+function customStatusMail(o: CustomOrderRow, config: Config): OutgoingMail | null {
+  const base = {
+    to: o.customerEmail,
+    greetingName: o.customerName,
+    rows: customOrderRows(o),
+    action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+  };
+  switch (o.status) {
+    case 'mockup_sent':
+      return basicMail(
+        {
+          ...base,
+          kind: 'custom_mockup_ready',
+          subject: `${config.STORE_NAME}: your mockup for order #${o.id} is ready`,
+          paragraphs: [
+            'Your design mockup is ready for review. Reply to this e-mail to approve it or to ask for changes.',
+          ],
+        },
+        config,
+      );
+    case 'shipped':
+      return basicMail(
+        {
+          ...base,
+          kind: 'custom_shipped',
+          subject: `${config.STORE_NAME}: custom order #${o.id} has shipped`,
+          paragraphs: ['Your custom pins are on their way.'],
+        },
+        config,
+      );
+    case 'delivered':
+      return basicMail(
+        {
+          ...base,
+          kind: 'custom_delivered',
+          subject: `${config.STORE_NAME}: custom order #${o.id} was delivered`,
+          paragraphs: ['Your custom pins have been delivered. Thank you for ordering with us!'],
+        },
+        config,
+      );
+    default:
+      return null;
+  }
+}
+
+/** The mails `event` calls for (none for some events). */
+export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
+  const store = config.STORE_NAME;
+  switch (event.type) {
+    case 'order.placed':
+      return [orderConfirmationMail(event.order, config)];
+    case 'order.shipped': {
+      const o = event.order;
+      return [
+        basicMail(
+          {
+            to: o.customerEmail,
+            greetingName: o.customerName,
+            kind: 'order_shipped',
+            subject: `${store}: order #${o.id} has shipped`,
+            paragraphs: ['Your order is on its way.'],
+            rows: [
+              ['Order', `#${o.id}`],
+              ...(o.trackingNumber
+                ? ([['Tracking number', o.trackingNumber]] as [string, string][])
+                : []),
+              ...(o.trackingUrl ? ([['Tracking link', o.trackingUrl]] as [string, string][]) : []),
+            ],
+            action: { label: 'Track your order', url: trackOrderUrl(config, o.id) },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'order.delivered': {
+      const o = event.order;
+      return [
+        basicMail(
+          {
+            to: o.customerEmail,
+            greetingName: o.customerName,
+            kind: 'order_delivered',
+            subject: `${store}: order #${o.id} was delivered`,
+            paragraphs: [`Your order #${o.id} has been delivered. Thank you for shopping with us!`],
+            action: { label: 'View your order', url: trackOrderUrl(config, o.id) },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'custom_order.deposit_paid': {
+      const o = event.customOrder;
+      return [
+        basicMail(
+          {
+            to: o.customerEmail,
+            greetingName: o.customerName,
+            kind: 'deposit_received',
+            subject: `${store}: deposit received for custom order #${o.id}`,
+            paragraphs: [
+              `We received your deposit of ${formatUsd(o.depositCents)}. Our designers will send your mockup within 24 hours.`,
+              `The balance of ${formatUsd(o.remainingBalanceCents)} is due once you approve the design; we will send you a payment link.`,
+            ],
+            rows: customOrderRows(o),
+            action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'custom_order.status_changed': {
+      const mail = customStatusMail(event.customOrder, config);
+      return mail ? [mail] : [];
+    }
+    case 'custom_order.balance_link_created': {
+      const o = event.customOrder;
+      return [
+        basicMail(
+          {
+            to: o.customerEmail,
+            greetingName: o.customerName,
+            kind: 'balance_link',
+            subject: `${store}: pay the balance of custom order #${o.id}`,
+            paragraphs: [
+              `Your design is approved. The remaining balance of ${formatUsd(o.remainingBalanceCents)} is due before production starts.`,
+            ],
+            rows: customOrderRows(o),
+            action: { label: 'Pay the balance', url: event.url },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'custom_order.balance_paid': {
+      const o = event.customOrder;
+      return [
+        basicMail(
+          {
+            to: o.customerEmail,
+            greetingName: o.customerName,
+            kind: 'balance_paid',
+            subject: `${store}: balance paid for custom order #${o.id}`,
+            paragraphs: [
+              `We received your balance payment of ${formatUsd(o.remainingBalanceCents)}. Your order is paid in full and goes into production; expect delivery in 2-3 weeks.`,
+            ],
+            rows: customOrderRows(o),
+            action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'custom_order.production_notice': {
+      const o = event.customOrder;
+      return [
+        basicMail(
+          {
+            to: o.customerEmail,
+            greetingName: o.customerName,
+            kind: 'production_notice',
+            subject: `${store}: custom order #${o.id} is in production`,
+            paragraphs: [
+              `Your custom pins are in production. Estimated production time: ${event.estimatedWeeks}.`,
+            ],
+            rows: customOrderRows(o),
+            action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'quote.requested':
+      return [
+        quoteConfirmationMail(event.quote, config),
+        quoteNotificationMail(event.quote, config),
+      ];
+    case 'quote.quoted': {
+      const q = event.quote;
+      return [
+        basicMail(
+          {
+            to: q.customerEmail,
+            greetingName: q.customerName,
+            kind: 'quote_sent',
+            subject: `${store}: your quote #${q.id}`,
+            paragraphs: [
+              `Here is our quote for your request #${q.id}: ${q.quotedAmountCents === null ? '(no amount)' : formatUsd(q.quotedAmountCents)}.`,
+              ...(q.quotedNotes ? [q.quotedNotes] : []),
+            ],
+          },
+          config,
+        ),
+      ];
+    }
+    case 'quote.collaboration_link_created': {
+      const s = event.session;
+      return [
+        basicMail(
+          {
+            to: s.clientEmail,
+            greetingName: s.clientName,
+            kind: 'collaboration_link',
+            subject: `${store}: review your design for quote #${event.quote.id}`,
+            paragraphs: [
+              'Review your mockup with our team, pin comments on it and approve it when it is right.',
+            ],
+            action: { label: 'Open the design review', url: event.url },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'quote.mockup_uploaded': {
+      const q = event.quote;
+      return [
+        basicMail(
+          {
+            to: q.customerEmail,
+            greetingName: q.customerName,
+            kind: 'mockup_ready',
+            subject: `${store}: mockup ${event.revision.revisionNumber} for quote #${q.id} is ready`,
+            paragraphs: [
+              `A new mockup (revision ${event.revision.revisionNumber}) is ready for your review.`,
+              ...(event.revision.notes ? [event.revision.notes] : []),
+            ],
+            ...(event.url ? { action: { label: 'Review the mockup', url: event.url } } : {}),
+          },
+          config,
+        ),
+      ];
+    }
+    case 'quote.approved': {
+      const q = event.quote;
+      return [
+        basicMail(
+          {
+            to: config.STORE_EMAIL,
+            kind: 'quote_approved_alert',
+            subject: `Quote #${q.id} approved by ${event.approvedBy}`,
+            paragraphs: [
+              `${event.approvedBy} approved the proof for quote #${q.id} (${q.customerName}).`,
+            ],
+          },
+          config,
+        ),
+      ];
+    }
+    case 'invoice.sent': {
+      const i = event.invoice;
+      return [
+        basicMail(
+          {
+            to: i.customerEmail,
+            greetingName: i.customerName,
+            kind: 'invoice',
+            subject: `${store}: invoice ${i.invoiceNumber}`,
+            paragraphs: [`Invoice ${i.invoiceNumber} for ${formatUsd(i.totalCents)} is ready.`],
+            rows: [
+              ['Invoice', i.invoiceNumber],
+              ['Amount', formatUsd(i.totalCents)],
+              ...(i.dueDate
+                ? ([['Due', i.dueDate.toISOString().slice(0, 10)]] as [string, string][])
+                : []),
+              ['Terms', i.terms],
+            ],
+            action: { label: 'Pay this invoice', url: event.payUrl },
+          },
+          config,
+        ),
+      ];
+    }
+    case 'invoice.paid': {
+      const i = event.invoice;
+      return [
+        basicMail(
+          {
+            to: i.customerEmail,
+            greetingName: i.customerName,
+            kind: 'invoice_receipt',
+            subject: `${store}: receipt for invoice ${i.invoiceNumber}`,
+            paragraphs: [`Invoice #${i.invoiceNumber} has been paid in full. Thank you!`],
+            rows: [
+              ['Invoice', i.invoiceNumber],
+              ['Paid', formatUsd(i.totalCents)],
+            ],
+          },
+          config,
+        ),
+      ];
+    }
+    case 'newsletter.signup_requested':
+      return [
+        basicMail(
+          {
+            to: event.email,
+            kind: 'newsletter_confirm',
+            subject: `${store}: confirm your subscription`,
+            paragraphs: ['Please confirm your subscription to get your 15% discount code.'],
+            action: { label: 'Confirm my subscription', url: event.confirmUrl },
+          },
+          config,
+        ),
+      ];
+    case 'newsletter.confirmed':
+      return [
+        basicMail(
+          {
+            to: event.email,
+            kind: 'newsletter_welcome',
+            subject: `Welcome to ${store}: your ${event.percentOff}% code`,
+            paragraphs: [
+              `Thanks for subscribing! Your personal code ${event.code} takes ${event.percentOff}% off your first order.`,
+              `Unsubscribe at any time: ${event.unsubscribeUrl}`,
+            ],
+          },
+          config,
+        ),
+      ];
+    case 'admin.message_sent':
+      return [
+        basicMail(
+          {
+            to: event.to,
+            greetingName: event.customerName,
+            kind: 'admin_message',
+            subject: event.subject,
+            paragraphs: [event.message],
+          },
+          config,
+        ),
+      ];
+    default: {
+      const unhandled: never = event;
+      throw new Error(`No mail rule for ${(unhandled as ShopEvent).type}`);
+    }
+  }
+}
+
+/** Enqueues the mails `event` calls for, in `tx`. Throws only when the database fails. */
+export async function mailForEvent(deps: EventDeps, tx: DbOrTx, event: ShopEvent): Promise<void> {
+  for (const mail of mailsFor(event, deps.config)) await deps.mail.enqueue(tx, mail);
+}

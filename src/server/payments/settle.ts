@@ -1,0 +1,182 @@
+/**
+ * Settling a captured payment exactly once: turning it into the thing it paid for (a
+ * catalogue order, a custom order from its deposit, a custom order's balance), or
+ * refusing and refunding it. Shared by every flow whose capture is settled by a later
+ * call (DECISIONS.md "Payments count only when captured, with the right amount, once";
+ * catalogue checkout's rules, docs/decisions.md 22, 33).
+ *
+ * In ONE transaction, with the payment row locked FOR UPDATE:
+ * - already consumed: the existing result is answered again (idempotent replay);
+ * - not captured (declined, refunded, ...): 409 saying why, nothing changes;
+ * - else the caller's `settle` runs in a savepoint. It does the work and must mark the
+ *   payment consumed (`markConsumed`). When it throws `PaymentRefused` the work is undone,
+ *   the payment becomes `refund_pending` with an admin incident (same transaction), and
+ *   after the commit it is refunded in full (`refunded` once the provider confirms); the
+ *   customer gets 409 with the reason and whether the refund went through.
+ * Input the database refuses answers 400 with the payment kept; any other failure after
+ * payment is logged, recorded for the admin and answered 500.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ORDER_REJECT_REASONS } from '../../shared/schemas/checkout';
+import type { Tx } from '../db/client';
+import { payments } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { conflict, HttpError, inputRejectedByDatabase } from '../lib/errors';
+import { ORDER_REFUSED_INCIDENT, type PaymentRow, recordIncident, refundPayment } from './service';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'mail'>;
+
+export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
+export const PAYMENT_REFUNDED = 'This payment was refunded. Please check out again.';
+export const PAYMENT_REFUND_PENDING = 'This payment is being refunded. Please check out again.';
+export const ORDER_FAILED_AFTER_PAYMENT =
+  'Your payment was received, but we could not record your order. Our team has been notified and will contact you.';
+const REFUNDED = 'Your payment has been refunded.';
+const REFUND_PENDING =
+  'We could not refund your payment automatically; our team has been notified and will refund it.';
+
+export type RefusalReason = (typeof ORDER_REJECT_REASONS)[number];
+
+/** Thrown by `settle` to stop after payment: the payment is refunded and the customer told why. */
+export class PaymentRefused extends Error {
+  constructor(
+    /** A full customer sentence, e.g. 'Sorry, "X" sold out while you were paying.' */
+    readonly problem: string,
+    readonly kind: RefusalReason,
+  ) {
+    super(problem);
+    this.name = 'PaymentRefused';
+  }
+}
+
+export interface SettleOptions<T> {
+  /** For incidents and logs: what the payment pays for, e.g. 'order', 'custom order deposit'. */
+  what: string;
+  /** The result an earlier settlement of this (consumed) payment made, or null. */
+  replay(tx: Tx, payment: PaymentRow): Promise<T | null>;
+  /** Does the work inside a savepoint; throws PaymentRefused to refuse and refund. */
+  settle(tx: Tx, payment: PaymentRow): Promise<T>;
+  /** Extra details stored on the admin's incidents (caller, request body). */
+  details: Record<string, unknown>;
+}
+
+/** Marks a payment consumed (inside `settle`): it can never settle anything else. */
+export async function markConsumed(tx: Tx, payment: PaymentRow): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ consumedAt: new Date(), updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+}
+
+type Outcome<T> =
+  | { kind: 'created'; value: T }
+  | { kind: 'replay'; value: T }
+  | { kind: 'not-paid'; payment: PaymentRow }
+  | { kind: 'refused'; payment: PaymentRow; reason: PaymentRefused };
+
+/**
+ * Settles `found` (a payment row the caller already matched to what it pays for) once.
+ * Returns the result and whether it was created now (false: a replay). After a commit
+ * that created it, queued mail is handed to the sender. Throws 409 PAYMENT_NOT_COMPLETED
+ * / PAYMENT_REFUNDED / PAYMENT_REFUND_PENDING for a payment that cannot settle anything,
+ * 409 `{message, reason, refunded}` after a refusal, 400 for input the database refuses,
+ * 500 ORDER_FAILED_AFTER_PAYMENT for anything else.
+ */
+export async function settleCapturedPayment<T>(
+  deps: Deps,
+  found: PaymentRow,
+  options: SettleOptions<T>,
+  log: FastifyBaseLogger,
+): Promise<{ value: T; created: boolean }> {
+  let outcome: Outcome<T>;
+  try {
+    outcome = await deps.db.transaction(async (tx): Promise<Outcome<T>> => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, found.id))
+        .for('update');
+      if (payment!.consumedAt) {
+        const earlier = await options.replay(tx, payment!);
+        if (earlier !== null) return { kind: 'replay', value: earlier };
+      }
+      if (payment!.status !== 'captured' || payment!.consumedAt) {
+        return { kind: 'not-paid', payment: payment! };
+      }
+      try {
+        // A savepoint: a refusal undoes the work but keeps the row lock.
+        const value = await tx.transaction((sp) => options.settle(sp, payment!));
+        return { kind: 'created', value };
+      } catch (err) {
+        if (!(err instanceof PaymentRefused)) throw err;
+        // Decided while the row is locked: no concurrent request can still use it.
+        // `refund_pending` + the admin's incident commit together, before the provider
+        // is asked: a crash or a failed refund leaves a row that says money is owed.
+        const [refunding] = await tx
+          .update(payments)
+          .set({ status: 'refund_pending', failureReason: err.problem, updatedAt: new Date() })
+          .where(eq(payments.id, payment!.id))
+          .returning();
+        await recordIncident(tx, {
+          providerOrderId: payment!.providerOrderId,
+          kind: ORDER_REFUSED_INCIDENT,
+          message: `${options.what} refused after payment: ${err.problem} The capture is being refunded in full; if this stays unresolved, refund capture ${payment!.captureId} by hand.`,
+          details: {
+            paymentId: payment!.id,
+            captureId: payment!.captureId,
+            capturedCents: payment!.capturedCents,
+            reason: err.kind,
+            ...options.details,
+          },
+        });
+        return { kind: 'refused', payment: refunding!, reason: err };
+      }
+    });
+  } catch (err) {
+    // Input the database cannot store (the edge guard stops it first): nothing was
+    // written, the payment stays captured and usable with valid details.
+    const rejected = inputRejectedByDatabase(err);
+    if (rejected) throw rejected;
+    log.error(
+      { err, providerOrderId: found.providerOrderId },
+      `${options.what.toLowerCase()} failed after payment`,
+    );
+    await recordIncident(deps.db, {
+      providerOrderId: found.providerOrderId,
+      kind: 'order_failed_after_payment',
+      message: `The payment was captured but the ${options.what.toLowerCase()} could not be stored: ${err instanceof Error ? err.message : String(err)}`,
+      details: { paymentId: found.id, ...options.details },
+    }).catch((incidentErr) =>
+      log.error({ err: incidentErr }, 'could not record the payment incident'),
+    );
+    throw new HttpError(500, ORDER_FAILED_AFTER_PAYMENT);
+  }
+
+  switch (outcome.kind) {
+    case 'created':
+      // Mail committed with the work (outbox); hand it to the queue now. A failure here
+      // loses nothing: the mail sweep picks up queued rows.
+      await deps.mail
+        .flush()
+        .catch((err) => log.error({ err, what: options.what }, 'mail flush failed'));
+      return { value: outcome.value, created: true };
+    case 'replay':
+      return { value: outcome.value, created: false };
+    case 'not-paid':
+      throw conflict(
+        outcome.payment.status === 'refunded'
+          ? PAYMENT_REFUNDED
+          : outcome.payment.status === 'refund_pending'
+            ? PAYMENT_REFUND_PENDING
+            : PAYMENT_NOT_COMPLETED,
+      );
+    case 'refused': {
+      const refundId = await refundPayment(deps, outcome.payment, outcome.reason.problem, log);
+      throw conflict(`${outcome.reason.problem} ${refundId ? REFUNDED : REFUND_PENDING}`, {
+        reason: outcome.reason.kind,
+        refunded: refundId !== null,
+      });
+    }
+  }
+}

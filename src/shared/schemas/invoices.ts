@@ -1,0 +1,120 @@
+/**
+ * Manual invoice contracts (back-office spec sections 2 "Manual Invoices" and
+ * "/pay-invoice/{invoiceNumber}", 3 `manual_invoices`, 5, 7, 9; DECISIONS.md
+ * "/pay-invoice: the amount comes from the server's invoice"). Amounts in dollars.
+ * The admin's generator form and POST /api/send-invoice share `SendInvoiceBody`.
+ */
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
+import { MAX_ORDER_DOLLARS } from './common';
+
+/** Spec section 9: due in 30 days, terms Net 30, number INV- + 6 digits, list shows 10. */
+export const INVOICE_DUE_DAYS = 30;
+export const INVOICE_DEFAULT_TERMS = 'Net 30';
+export const INVOICE_NUMBER_PATTERN = /^INV-\d{6}$/;
+export const INVOICE_LIST_FIRST = 10;
+export const INVOICE_REFRESH_MS = 10_000;
+
+/** Texts of the invoice screens (spec sections 2, 5, 8). */
+export const INVOICE_MESSAGES = {
+  missingTitle: 'Missing Information',
+  missing: 'Please fill in the customer name, email and amount.',
+  invalidLink: 'Invalid Payment Link',
+  alreadyPaid: 'This invoice has already been paid.',
+  paidTitle: 'Payment Successful!',
+  sendFailed: 'Failed to send invoice',
+  deleteFailed: 'Failed to delete invoice',
+  paidCannotDelete: 'Paid invoices cannot be deleted.',
+} as const;
+
+/** `date` (YYYY-MM-DD) plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** POST /api/send-invoice (admin): the generator form. */
+export const SendInvoiceBody = z.object({
+  customerName: z
+    .string({ error: 'Customer name is required' })
+    .trim()
+    .min(1, 'Customer name is required')
+    .max(200, 'At most 200 characters'),
+  customerEmail: z
+    .string({ error: 'Customer email is required' })
+    .trim()
+    .min(1, 'Customer email is required')
+    .max(254)
+    .pipe(z.email('Please enter a valid email address')),
+  customerCompany: optionalText(200),
+  customerAddress: optionalText(600),
+  description: z.string().trim().max(2000, 'At most 2000 characters').default(''),
+  /** Dollars, above 0, at most two decimals. */
+  amount: z
+    .number({ error: 'Amount is required' })
+    .gt(0, 'Amount must be above 0')
+    .max(MAX_ORDER_DOLLARS, 'Amount must be at most 1,000,000')
+    .refine(hasAtMostTwoDecimals, 'Amount must be in dollars with at most two decimals'),
+  /** YYYY-MM-DD; default (server) today + 30 days. */
+  dueDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Please enter a valid date')
+    .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Date must be between 2000 and 2100')
+    .nullable()
+    .optional(),
+  terms: z.string().trim().max(100, 'At most 100 characters').default(INVOICE_DEFAULT_TERMS),
+  notes: optionalText(2000),
+});
+export type SendInvoiceBody = z.input<typeof SendInvoiceBody>;
+export type SendInvoiceInput = z.output<typeof SendInvoiceBody>;
+
+export const INVOICE_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** An invoice as the admin list shows it; `payUrl` is the customer's pay link. */
+export const AdminInvoice = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerCompany: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  description: z.string(),
+  amount: z.number(),
+  dueDate: z.string().nullable(),
+  terms: z.string(),
+  notes: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  payUrl: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoice>;
+
+/** GET /api/pay-invoice/{invoiceNumber}?key= (public): what the pay page shows. */
+export const PublicInvoice = AdminInvoice.omit({
+  id: true,
+  customerEmail: true,
+  payUrl: true,
+  sentAt: true,
+}).extend({ status: z.enum(['pending', 'paid']) });
+export type PublicInvoice = z.infer<typeof PublicInvoice>;
+
+export const PayInvoiceParams = z.object({ invoiceNumber: z.string().max(50) });
+export const PayInvoiceQuery = z.object({
+  key: z.string().max(200).optional(),
+  /** The spec's `?amount=` is accepted and ignored: the server's amount is shown. */
+  amount: z.string().max(50).optional(),
+});

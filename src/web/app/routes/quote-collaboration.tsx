@@ -1,0 +1,162 @@
+/**
+ * /quote-collaboration/{token} (back-office spec sections 2, 4, 8; issue 7): the client
+ * reviews the mockup with the shop, live. An invalid or expired link shows 'Session
+ * Error' with a way back to the homepage. The visitor may say who they are (several
+ * people of one customer may share the link); the name is kept in this browser.
+ */
+import { QUOTE_DESK_MESSAGES } from '@shared/schemas/quote-desk';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { store } from '@/config/store';
+import { useCollaborationSession, useQuoteByToken } from '@/features/collaboration/api';
+import { CollaborationRoom } from '@/features/collaboration/components/collaboration-room';
+import { QuoteSummary } from '@/features/collaboration/components/quote-summary';
+import { useCollaborationRoom } from '@/features/collaboration/use-room';
+import { ApiRequestError } from '@/lib/api';
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function Component() {
+  const { token = '' } = useParams();
+  useEffect(() => {
+    document.title = `Design Review | ${store.name}`;
+  }, []);
+  const valid = TOKEN.test(token);
+  const session = useCollaborationSession(valid ? token : '');
+  if (!valid) return <SessionError message={QUOTE_DESK_MESSAGES.invalidLink} />;
+  if (session.isLoading) return <Loading />;
+  if (session.isError || !session.data) {
+    const gone = session.error instanceof ApiRequestError && session.error.status === 404;
+    return (
+      <SessionError
+        message={gone ? QUOTE_DESK_MESSAGES.sessionNotFound : QUOTE_DESK_MESSAGES.loadFailed}
+      />
+    );
+  }
+  return (
+    <Review token={token} quoteId={session.data.quoteId} clientName={session.data.clientName} />
+  );
+}
+
+function Loading() {
+  return (
+    <PageMain className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div role="status" aria-label="Loading the design review" className="space-y-4">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-40 w-full rounded-xl" />
+        <Skeleton className="h-96 w-full rounded-xl" />
+      </div>
+    </PageMain>
+  );
+}
+
+function SessionError({ message }: { message: string }) {
+  return (
+    <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Session Error</h1>
+      <p className="text-slate-700">{message}</p>
+      <Button asChild>
+        <Link to="/">Back to Homepage</Link>
+      </Button>
+    </PageMain>
+  );
+}
+
+function nameKey(token: string) {
+  return `collaboration-name:${token}`;
+}
+
+function Review({
+  token,
+  quoteId,
+  clientName,
+}: {
+  token: string;
+  quoteId: number;
+  clientName: string;
+}) {
+  const [name, setName] = useState(() => {
+    try {
+      return window.localStorage.getItem(nameKey(token)) || clientName;
+    } catch {
+      return clientName;
+    }
+  });
+  const quote = useQuoteByToken(quoteId, token);
+  const room = useCollaborationRoom({ quoteId, token, authorName: name });
+  if (room.connection === 'ended')
+    return <SessionError message={QUOTE_DESK_MESSAGES.sessionNotFound} />;
+  const details = room.quote ?? quote.data ?? null;
+  return (
+    <PageMain className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Design Review</h1>
+          <p className="text-slate-700">
+            Pin comments on the mockup and approve it when it is right.
+          </p>
+        </div>
+        <NameForm
+          name={name}
+          onChange={(next) => {
+            setName(next);
+            try {
+              window.localStorage.setItem(nameKey(token), next);
+            } catch {
+              // Private mode: the name lasts for this page only.
+            }
+          }}
+        />
+      </div>
+      {details ? <QuoteSummary quote={details} /> : <Skeleton className="h-40 w-full rounded-xl" />}
+      <CollaborationRoom room={room} viewer="client" />
+    </PageMain>
+  );
+}
+
+function NameForm({ name, onChange }: { name: string; onChange(name: string): void }) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name);
+  if (!editing) {
+    return (
+      <p className="text-sm">
+        Commenting as <span className="font-semibold">{name}</span>{' '}
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setDraft(name);
+            setEditing(true);
+          }}
+        >
+          Change name
+        </Button>
+      </p>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = draft.trim();
+    if (!next) return;
+    onChange(next.slice(0, 80));
+    setEditing(false);
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <div className="space-y-1">
+        <Label htmlFor={id}>Your name</Label>
+        <Input id={id} value={draft} maxLength={80} onChange={(e) => setDraft(e.target.value)} />
+      </div>
+      <Button type="submit" size="sm" disabled={!draft.trim()}>
+        Save
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Calls of the back-office sections (issue 8; back-office spec section 7): dashboard,
+ * products, discount codes + customer import, manual invoices, incidents. One query key
+ * per list; every mutation invalidates the list it changes (and the dashboard).
+ * The server checks admin rights on every call (DECISIONS.md "Security").
+ */
+import type { AdminDiscountCode, CreateDiscountCodeBody } from '@shared/schemas/cart';
+import type { CreateProductBody, Product, UpdateProductBody } from '@shared/schemas/catalog';
+import type { Dashboard, DashboardPeriod } from '@shared/schemas/dashboard';
+import type { IncidentsOverview } from '@shared/schemas/incidents';
+import {
+  type AdminInvoice,
+  INVOICE_REFRESH_MS,
+  type SendInvoiceBody,
+} from '@shared/schemas/invoices';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api';
+
+export const adminKeys = {
+  dashboard: (days: DashboardPeriod) => ['/api/admin/dashboard', days] as const,
+  products: ['/api/products', 'admin'] as const,
+  codes: ['/api/discount-codes'] as const,
+  invoices: ['/api/manual-invoices'] as const,
+  incidents: ['/api/admin/incidents'] as const,
+};
+
+type Message = { message: string };
+
+/** Invalidates `keys` and the dashboard after a change. */
+function useInvalidate(...keys: readonly (readonly unknown[])[]) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      ...keys.map((queryKey) => qc.invalidateQueries({ queryKey })),
+      qc.invalidateQueries({ queryKey: ['/api/admin/dashboard'] }),
+    ]);
+}
+
+// --- dashboard ---------------------------------------------------------------
+
+export function useDashboard(days: DashboardPeriod) {
+  return useQuery({
+    queryKey: adminKeys.dashboard(days),
+    queryFn: () => api.get<Dashboard>(`/api/admin/dashboard?days=${days}`),
+    refetchOnMount: 'always',
+  });
+}
+
+// --- products ----------------------------------------------------------------
+
+/** Every product, inactive ones included (admin). */
+export function useAdminProducts() {
+  return useQuery({
+    queryKey: adminKeys.products,
+    queryFn: () => api.get<Product[]>('/api/products?includeInactive=true'),
+    refetchOnMount: 'always',
+  });
+}
+
+function useInvalidateProducts() {
+  const qc = useQueryClient();
+  const invalidate = useInvalidate(adminKeys.products);
+  // The storefront's lists and pages read the same products.
+  return () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['/api/products'] })]);
+}
+
+export function useSaveProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: number | null;
+      body: CreateProductBody | UpdateProductBody;
+    }) =>
+      id === null
+        ? api.post<Product>('/api/products', body)
+        : api.put<Product>(`/api/products/${id}`, body),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateStock() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: ({ id, stockQuantity }: { id: number; stockQuantity: number }) =>
+      api.put<Product>(`/api/products/${id}/stock`, { stockQuantity }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.delete<{ message: string; deactivated: boolean }>(`/api/products/${id}`),
+    onSettled: invalidate,
+  });
+}
+
+/** POST /api/product-images with one file; resolves with its stored link. */
+export function uploadProductImage(file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  return api.post<{ url: string; contentType: string }>('/api/product-images', form);
+}
+
+// --- discount codes ----------------------------------------------------------
+
+export function useDiscountCodes() {
+  return useQuery({
+    queryKey: adminKeys.codes,
+    queryFn: () => api.get<AdminDiscountCode[]>('/api/discount-codes'),
+    refetchOnMount: 'always',
+  });
+}
+
+export function useCreateCode() {
+  const invalidate = useInvalidate(adminKeys.codes);
+  return useMutation({
+    mutationFn: (body: z.output<typeof CreateDiscountCodeBody>) =>
+      api.post<AdminDiscountCode>('/api/discount-codes', body),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetCodeActive() {
+  const invalidate = useInvalidate(adminKeys.codes);
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
+      api.patch<AdminDiscountCode>(`/api/discount-codes/${id}`, { isActive }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteCode() {
+  const invalidate = useInvalidate(adminKeys.codes);
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.delete<{ message: string; deactivated: boolean }>(`/api/discount-codes/${id}`),
+    onSettled: invalidate,
+  });
+}
+
+export interface ImportCustomersResult {
+  imported: number;
+  skipped: number;
+  duplicates: number;
+  invalid: number;
+  found: number;
+}
+
+export function useImportCustomers() {
+  return useMutation({
+    mutationFn: () => api.post<{ result: ImportCustomersResult }>('/api/import-customers'),
+  });
+}
+
+// --- invoices ------------------------------------------------------------------
+
+/** The invoice list, refetched every 10 s and on window focus (spec sections 7, 9). */
+export function useInvoices() {
+  return useQuery({
+    queryKey: adminKeys.invoices,
+    queryFn: () => api.get<AdminInvoice[]>('/api/manual-invoices'),
+    refetchInterval: INVOICE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useSendInvoice() {
+  const invalidate = useInvalidate(adminKeys.invoices);
+  return useMutation({
+    mutationFn: (body: SendInvoiceBody) => api.post<AdminInvoice>('/api/send-invoice', body),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteInvoice() {
+  const invalidate = useInvalidate(adminKeys.invoices);
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Message>(`/api/manual-invoices/${id}`),
+    onSettled: invalidate,
+  });
+}
+
+// --- incidents -----------------------------------------------------------------
+
+export function useIncidents() {
+  return useQuery({
+    queryKey: adminKeys.incidents,
+    queryFn: () => api.get<IncidentsOverview>('/api/admin/incidents'),
+    refetchOnMount: 'always',
+  });
+}
+
+/** One incidents-screen action: POST `url` (with an optional body); answers {message}. */
+export function useIncidentAction() {
+  const invalidate = useInvalidate(adminKeys.incidents);
+  return useMutation({
+    mutationFn: ({ url, body }: { url: string; body?: unknown }) => api.post<Message>(url, body),
+    onSettled: invalidate,
+  });
+}

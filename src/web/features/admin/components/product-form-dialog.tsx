@@ -1,0 +1,227 @@
+/**
+ * Create / edit a product (back-office "Products"; issue 8) with the admin form pattern
+ * over the shared CreateProductBody schema: name, description, price (decimal, two
+ * places), category, collection, stock, per-customer limit, features (one per line),
+ * active, and an image uploaded to POST /api/product-images (checked by content on the
+ * server) with a preview. Server 400 field errors land on their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COLLECTION_LABELS, PRODUCT_CATEGORIES, PRODUCT_COLLECTIONS } from '@shared/catalog';
+import { CreateProductBody, type Product } from '@shared/schemas/catalog';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/lib/toast';
+import { uploadProductImage, useSaveProduct } from '../back-office-api';
+import { toastError } from '../notify';
+import {
+  AdminForm,
+  applyServerErrors,
+  CheckboxField,
+  FormActions,
+  SelectField,
+  TextareaField,
+  TextField,
+} from './admin-form';
+import { FormDialog } from './form-dialog';
+
+/** The shared schema, with features typed one per line in a text area. */
+const ProductForm = CreateProductBody.omit({ features: true, inStock: true }).extend({
+  featuresText: z.string().max(4000, 'At most 4000 characters'),
+});
+type ProductFormIn = z.input<typeof ProductForm>;
+type ProductFormOut = z.output<typeof ProductForm>;
+
+const CATEGORY_LABELS: Record<(typeof PRODUCT_CATEGORIES)[number], string> = {
+  'golf-pins': 'Golf Pins',
+  commemorative: 'Commemorative',
+  tournament: 'Tournament',
+  seasonal: 'Seasonal',
+};
+
+/** The image link without the `?v=` version the API adds. */
+const baseImageUrl = (url: string | null) => (url ? url.replace(/[?&]v=\d+$/, '') : null);
+
+function defaults(product: Product | null): ProductFormIn {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product ? product.price.toFixed(2) : '',
+    imageUrl: baseImageUrl(product?.imageUrl ?? null),
+    videoUrl: product?.videoUrl ?? null,
+    stockQuantity: product?.stockQuantity ?? 0,
+    category: product?.category ?? 'golf-pins',
+    collection: product?.collection ?? 'other',
+    isActive: product?.isActive ?? true,
+    purchaseLimit: product?.purchaseLimit ?? null,
+    featuresText: product?.features.join('\n') ?? '',
+  };
+}
+
+export function ProductFormDialog({
+  product,
+  open,
+  onOpenChange,
+}: {
+  /** null: a new product. */
+  product: Product | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? `Edit ${product.name}` : 'Add Product'}
+      description="Changes show in the catalogue as soon as they are saved."
+      wide
+    >
+      {(close) => <ProductFormBody product={product} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function ProductFormBody({ product, onDone }: { product: Product | null; onDone(): void }) {
+  const save = useSaveProduct();
+  const form = useForm<ProductFormIn, unknown, ProductFormOut>({
+    resolver: zodResolver(ProductForm),
+    defaultValues: defaults(product),
+  });
+
+  const submit = async ({ featuresText, ...fields }: ProductFormOut) => {
+    const features = featuresText
+      .split('\n')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const body = { ...fields, features, inStock: fields.stockQuantity > 0 };
+    try {
+      const saved = await save.mutateAsync({ id: product?.id ?? null, body });
+      toast({
+        title: product ? 'Product Updated' : 'Product Created',
+        description: `${saved.name} is saved${saved.isActive ? ' and shows in the catalogue' : ' (inactive: hidden from the catalogue)'}.`,
+      });
+      onDone();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) toastError(error, 'Failed to save the product.');
+    }
+  };
+
+  const categoryOptions = PRODUCT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
+  const collectionOptions = PRODUCT_COLLECTIONS.map((c) => ({
+    value: c,
+    label: COLLECTION_LABELS[c],
+  }));
+  return (
+    <AdminForm form={form} onSubmit={submit} aria-label={product ? 'Edit product' : 'New product'}>
+      <TextField name="name" label="Name" autoComplete="off" />
+      <TextareaField name="description" label="Description" rows={3} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          name="price"
+          label="Price ($)"
+          inputMode="decimal"
+          description="Dollars with up to two decimals; 0 means free."
+        />
+        <TextField name="stockQuantity" label="Stock" inputMode="numeric" valueAs="number" />
+        <TextField
+          name="purchaseLimit"
+          label="Limit per customer"
+          inputMode="numeric"
+          valueAs="nullableNumber"
+          description="Empty: no limit."
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="category" label="Category" options={categoryOptions} />
+        <SelectField name="collection" label="Collection" options={collectionOptions} />
+      </div>
+      <ImageUpload
+        value={form.watch('imageUrl') ?? null}
+        onChange={(url) => form.setValue('imageUrl', url, { shouldDirty: true })}
+      />
+      <TextareaField
+        name="featuresText"
+        label="Features"
+        rows={3}
+        description="One feature per line."
+      />
+      <CheckboxField
+        name="isActive"
+        label="Active"
+        description="Inactive products are hidden from the catalogue."
+      />
+      <FormActions
+        submitLabel={product ? 'Save Product' : 'Create Product'}
+        pendingLabel="Saving..."
+        onCancel={onDone}
+      />
+    </AdminForm>
+  );
+}
+
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Picks an image, uploads it at once and previews the stored file. */
+function ImageUpload({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange(url: string | null): void;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pick = async (file: File | undefined) => {
+    setError(null);
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) {
+      setError('Please upload an image smaller than 10MB.');
+      return;
+    }
+    setBusy(true);
+    try {
+      onChange((await uploadProductImage(file)).url);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The image could not be uploaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>Image</Label>
+      <div className="flex flex-wrap items-center gap-3">
+        {value ? (
+          <img
+            src={value}
+            alt="Product preview"
+            className="size-20 rounded-md border object-contain"
+          />
+        ) : (
+          <div className="text-muted-foreground grid size-20 place-items-center rounded-md border text-xs">
+            No image
+          </div>
+        )}
+        <input
+          id={id}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          disabled={busy}
+          onChange={(e) => void pick(e.target.files?.[0])}
+          className="text-sm"
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs" aria-live="polite">
+        {busy ? 'Uploading...' : 'PNG, JPG, GIF, WebP or SVG, up to 10MB.'}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

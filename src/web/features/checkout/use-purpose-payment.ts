@@ -1,0 +1,148 @@
+/**
+ * A payment for something other than the cart (a custom order's deposit, its balance):
+ * POST /paypal/order with the purpose and its reference (the server sets the amount;
+ * the amount the buyer saw is sent and a different one answers 409) -> buyer approves
+ * (test panel or PayPal buttons) -> capture -> only when COMPLETED, `complete` settles it
+ * on the server. Toasts as the catalogue checkout (DECISIONS.md "Filling the gaps":
+ * 'Payment Error', 'Payment Cancelled'). When `complete` fails after the capture, the
+ * payment id is kept and `retryComplete` settles it again (no second payment).
+ */
+import { centsToAmountString, dollarsToCents } from '@shared/money';
+import type { CreatePaymentOrderBody } from '@shared/schemas/checkout';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from '@/lib/toast';
+import { capturePaymentOrder, createPaymentOrder } from './api';
+import { clientErrorMessage, errorStatus, PAYMENT_TEXTS } from './checkout-flow';
+import { paypalHandlers } from './paypal-handlers';
+import type { PaymentControls } from './use-checkout-payment';
+import { useExclusive } from './use-exclusive';
+
+export interface PurposePaymentInput {
+  /** The purpose and its reference, e.g. `{purpose: 'custom_balance', balanceToken}`. */
+  order: Pick<CreatePaymentOrderBody, 'purpose'> & Partial<CreatePaymentOrderBody>;
+  /** The amount the buyer saw, dollars (the server's). */
+  expectedAmount: number;
+  /** Settles a COMPLETED capture on the server; throws ApiRequestError when it cannot. */
+  complete(paymentOrderId: string): Promise<void>;
+  /** Shown when `complete` failed for a reason other than a refusal (the money was taken). */
+  failedAfterPayment: string;
+}
+
+export interface PurposePayment extends PaymentControls {
+  /** A captured payment that still waits to be settled (complete failed), or null. */
+  unsettledPaymentId: string | null;
+  /** Calls `complete` again for the unsettled payment. */
+  retryComplete(): Promise<void>;
+}
+
+const error = (description: string) =>
+  toast({ title: PAYMENT_TEXTS.errorTitle, description, variant: 'destructive' });
+
+/** The payment controller; `input` may change between renders (handlers read the latest). */
+export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
+  const { processing, busy, exclusive } = useExclusive();
+  const [unsettled, setUnsettled] = useState<string | null>(null);
+  const latest = useRef(input);
+  latest.current = input;
+
+  const settle = useCallback(async (paymentOrderId: string) => {
+    try {
+      await latest.current.complete(paymentOrderId);
+      setUnsettled(null);
+    } catch (err) {
+      const status = errorStatus(err);
+      if (status === 409 || status === 404 || status === 410) {
+        // Refused (and refunded when money was taken): the server says why.
+        setUnsettled(null);
+        error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+        return;
+      }
+      setUnsettled(paymentOrderId);
+      error(clientErrorMessage(err) ?? latest.current.failedAfterPayment);
+    }
+  }, []);
+
+  const capture = useCallback(
+    async (paymentOrderId: string) => {
+      let status: string;
+      let message: string | undefined;
+      try {
+        ({ status, message } = await capturePaymentOrder(paymentOrderId));
+      } catch (err) {
+        error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+        return;
+      }
+      if (status !== 'COMPLETED') {
+        error(message?.trim() || PAYMENT_TEXTS.notCompleted);
+        return;
+      }
+      await settle(paymentOrderId);
+    },
+    [settle],
+  );
+
+  const create = useCallback((testOutcome?: 'approve' | 'decline') => {
+    const { order, expectedAmount } = latest.current;
+    return createPaymentOrder({
+      ...order,
+      amount: centsToAmountString(dollarsToCents(expectedAmount)),
+      ...(testOutcome ? { testOutcome } : {}),
+    });
+  }, []);
+
+  const payWithTestProvider = useCallback(
+    (testOutcome: 'approve' | 'decline') =>
+      exclusive(async () => {
+        let id: string;
+        try {
+          id = (await create(testOutcome)).id;
+        } catch (err) {
+          error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+          return;
+        }
+        await capture(id);
+      }),
+    [capture, create, exclusive],
+  );
+
+  const cancel = useCallback(() => {
+    if (busy.current) return;
+    toast({ title: PAYMENT_TEXTS.cancelledTitle, description: PAYMENT_TEXTS.cancelled });
+  }, [busy.current]);
+
+  const reportLoadFailure = useCallback(() => error(PAYMENT_TEXTS.loadFailed), []);
+
+  const retryComplete = useCallback(async () => {
+    const id = unsettled;
+    if (id) await exclusive(() => settle(id));
+  }, [exclusive, settle, unsettled]);
+
+  // The PayPal SDK keeps the first handlers it is given: stable, reading refs.
+  const paypal = useRef<PaymentControls['paypal'] | null>(null);
+  const captureRef = useRef(capture);
+  captureRef.current = capture;
+  const createRef = useRef(create);
+  createRef.current = create;
+  paypal.current ??= paypalHandlers({
+    isBusy: () => busy.current,
+    createOrder: async () => (await createRef.current()).id,
+    onCreateFailed: (err) => error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError),
+    onApprove: (orderId) => exclusive(() => captureRef.current(orderId)),
+    onCancel: () =>
+      toast({ title: PAYMENT_TEXTS.cancelledTitle, description: PAYMENT_TEXTS.cancelled }),
+    onFailed: (err) => {
+      console.warn('PayPal error', err);
+      error(PAYMENT_TEXTS.genericError);
+    },
+  });
+
+  return {
+    processing,
+    payWithTestProvider,
+    cancel,
+    reportLoadFailure,
+    paypal: paypal.current,
+    unsettledPaymentId: unsettled,
+    retryComplete,
+  };
+}

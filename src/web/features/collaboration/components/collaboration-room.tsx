@@ -1,0 +1,558 @@
+/**
+ * The collaboration room's screen, shared by /quote-collaboration/{token} (the client)
+ * and the admin's Quote Requests panel (back-office spec section 2; issue 7 "Proofs"):
+ * connection indicator ('Connected' / 'Reconnecting...'), users online and the active
+ * users, the current mockup large with the revision list and its numbered pins (a click
+ * on the mockup drops a pin with a comment), 'Request changes' and 'Approve this proof'
+ * (client only, with a confirmation), and the comments panel (400 px) with threaded
+ * replies and 'Send Comment' (disabled when empty or not connected). Text is rendered
+ * as text, never as HTML.
+ */
+import { formatDollars } from '@shared/money';
+import {
+  type AnnotationView,
+  QUOTE_STATUS_LABELS,
+  type RevisionView,
+} from '@shared/schemas/quote-desk';
+import { CheckCircle2, MessageSquareReply, Users, Wifi, WifiOff } from 'lucide-react';
+import { type FormEvent, type MouseEvent, useId, useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import type { AnnotationDraft, RoomState } from '../use-room';
+
+export type Room = RoomState & { send(draft: AnnotationDraft): boolean };
+
+const TYPE_LABELS: Record<AnnotationView['annotationType'], string | null> = {
+  comment: null,
+  revision_request: 'Change request',
+  approval: 'Approval',
+};
+
+function timeLabel(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** Pin numbers per revision: the oldest pin of a revision is 1. */
+function pinNumbers(annotations: AnnotationView[]): Map<number, number> {
+  const numbers = new Map<number, number>();
+  const counters = new Map<number, number>();
+  for (const a of [...annotations].sort((x, y) => x.id - y.id)) {
+    if (a.positionX === null || a.positionY === null || a.revisionNumber === null) continue;
+    const n = (counters.get(a.revisionNumber) ?? 0) + 1;
+    counters.set(a.revisionNumber, n);
+    numbers.set(a.id, n);
+  }
+  return numbers;
+}
+
+export function CollaborationRoom({ room, viewer }: { room: Room; viewer: 'client' | 'admin' }) {
+  const connected = room.connection === 'connected';
+  const latest = room.revisions.at(-1) ?? null;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const shown: RevisionView | null =
+    room.revisions.find((r) => r.revisionNumber === chosen) ?? latest;
+  const pins = useMemo(() => pinNumbers(room.annotations), [room.annotations]);
+  const [highlight, setHighlight] = useState<number | null>(null);
+
+  return (
+    <div className="space-y-4">
+      <PresenceBar room={room} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <ProofPanel
+          room={room}
+          viewer={viewer}
+          shown={shown}
+          latest={latest}
+          onChoose={setChosen}
+          pins={pins}
+          highlight={highlight}
+          onHighlight={setHighlight}
+          connected={connected}
+        />
+        <CommentsPanel room={room} pins={pins} connected={connected} onHighlight={setHighlight} />
+      </div>
+    </div>
+  );
+}
+
+function PresenceBar({ room }: { room: Room }) {
+  const count = room.activeUsers.length;
+  const connected = room.connection === 'connected';
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-white p-3">
+      <p role="status" className="flex items-center gap-2 text-sm font-medium">
+        {connected ? (
+          <Wifi aria-hidden="true" className="size-4 text-green-700" />
+        ) : (
+          <WifiOff aria-hidden="true" className="size-4 text-amber-700" />
+        )}
+        <span data-testid="connection-state">
+          {connected
+            ? 'Connected'
+            : room.connection === 'lost'
+              ? 'Connection lost. Reload the page to try again.'
+              : room.connection === 'connecting'
+                ? 'Connecting...'
+                : 'Reconnecting...'}
+        </span>
+      </p>
+      <p className="flex items-center gap-2 text-sm" data-testid="users-online">
+        <Users aria-hidden="true" className="size-4" />
+        {count} {count === 1 ? 'user' : 'users'} online
+      </p>
+      <ul aria-label="Active users" className="flex flex-wrap gap-1">
+        {room.activeUsers.map((u) => (
+          <li key={u.id}>
+            <Badge variant={u.authorType === 'admin' ? 'secondary' : 'outline'}>
+              {u.name}
+              {u.authorType === 'admin' ? ' (shop)' : ''}
+              {room.you?.id === u.id ? ' (you)' : ''}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ProofPanel({
+  room,
+  viewer,
+  shown,
+  latest,
+  onChoose,
+  pins,
+  highlight,
+  onHighlight,
+  connected,
+}: {
+  room: Room;
+  viewer: 'client' | 'admin';
+  shown: RevisionView | null;
+  latest: RevisionView | null;
+  onChoose(n: number): void;
+  pins: Map<number, number>;
+  highlight: number | null;
+  onHighlight(id: number | null): void;
+  connected: boolean;
+}) {
+  const [draftPin, setDraftPin] = useState<{ x: number; y: number } | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [changesOpen, setChangesOpen] = useState(false);
+  const quote = room.quote;
+  const approved = quote?.status === 'approved' || quote?.status === 'completed';
+  const onLatest = shown !== null && latest !== null && shown.id === latest.id;
+  const pinned = room.annotations.filter(
+    (a) =>
+      a.positionX !== null && a.positionY !== null && a.revisionNumber === shown?.revisionNumber,
+  );
+
+  const place = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!connected) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    // Keyboard activation has no pointer position: the pin goes to the centre.
+    const x = event.detail === 0 ? 0.5 : (event.clientX - rect.left) / rect.width;
+    const y = event.detail === 0 ? 0.5 : (event.clientY - rect.top) / rect.height;
+    setDraftPin({ x: Math.min(1, Math.max(0, x)), y: Math.min(1, Math.max(0, y)) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
+          <span>Proof</span>
+          {shown ? <Badge variant="outline">Revision {shown.revisionNumber}</Badge> : null}
+          {quote ? (
+            <Badge variant={approved ? 'success' : 'outline'}>
+              {QUOTE_STATUS_LABELS[quote.status]}
+            </Badge>
+          ) : null}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {approved && quote ? (
+          <div
+            role="status"
+            className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+          >
+            <p className="flex items-center gap-2 font-semibold">
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              Proof approved
+              {quote.approvedRevision ? ` (revision ${quote.approvedRevision})` : ''}
+            </p>
+            {quote.quotedAmount !== null ? (
+              <p>Quoted total: {formatDollars(quote.quotedAmount)}</p>
+            ) : null}
+          </div>
+        ) : null}
+        {shown?.mockupUrl ? (
+          // The wrapper is exactly the image's box, so pin fractions are fractions of the image.
+          <div className="relative mx-auto w-fit max-w-full">
+            <button
+              type="button"
+              onClick={place}
+              disabled={!connected || !onLatest || approved}
+              aria-label={`Mockup revision ${shown.revisionNumber}. Click to pin a comment on it.`}
+              className="block max-w-full cursor-crosshair rounded-md border bg-slate-50 disabled:cursor-default"
+              data-testid="mockup"
+            >
+              <img
+                src={shown.mockupUrl}
+                alt={`Mockup revision ${shown.revisionNumber}`}
+                className="block h-auto max-h-[32rem] w-auto max-w-full"
+              />
+            </button>
+            {pinned.map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                aria-label={`Pin ${pins.get(a.id)}: ${a.content}`}
+                onClick={() => onHighlight(a.id)}
+                className={cn(
+                  'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-red-700 text-xs font-bold text-white shadow',
+                  highlight === a.id && 'ring-4 ring-amber-400',
+                )}
+                style={{
+                  left: `${(a.positionX ?? 0) * 100}%`,
+                  top: `${(a.positionY ?? 0) * 100}%`,
+                }}
+              >
+                {pins.get(a.id)}
+              </button>
+            ))}
+            {draftPin ? (
+              <span
+                aria-hidden="true"
+                className="absolute size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-dashed border-red-700 bg-white/70"
+                style={{ left: `${draftPin.x * 100}%`, top: `${draftPin.y * 100}%` }}
+              />
+            ) : null}
+          </div>
+        ) : (
+          <p className="text-muted-foreground rounded-md border border-dashed p-8 text-center text-sm">
+            No mockup yet. The shop will upload your design proof here.
+          </p>
+        )}
+        {draftPin && shown ? (
+          <Composer
+            label="Comment for this pin"
+            submitLabel="Add Pin"
+            connected={connected}
+            onCancel={() => setDraftPin(null)}
+            onSubmit={(content) => {
+              const sent = room.send({
+                content,
+                positionX: Number(draftPin.x.toFixed(4)),
+                positionY: Number(draftPin.y.toFixed(4)),
+                revisionNumber: shown.revisionNumber,
+              });
+              if (sent) setDraftPin(null);
+              return sent;
+            }}
+          />
+        ) : null}
+        {room.revisions.length > 0 ? (
+          <nav aria-label="Revisions">
+            <ul className="flex flex-wrap gap-2">
+              {room.revisions.map((r) => (
+                <li key={r.id}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant={r.id === shown?.id ? 'default' : 'outline'}
+                    aria-current={r.id === shown?.id ? 'true' : undefined}
+                    onClick={() => onChoose(r.revisionNumber)}
+                  >
+                    Revision {r.revisionNumber}
+                    {r.id === latest?.id ? ' (latest)' : ''}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {shown?.notes ? (
+              <p className="mt-2 text-sm whitespace-pre-wrap">{shown.notes}</p>
+            ) : null}
+          </nav>
+        ) : null}
+        {viewer === 'client' && latest && !approved ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!connected}
+              onClick={() => setChangesOpen((o) => !o)}
+              aria-expanded={changesOpen}
+            >
+              Request changes
+            </Button>
+            <Button
+              type="button"
+              disabled={!connected || !onLatest}
+              onClick={() => setConfirmOpen(true)}
+            >
+              <CheckCircle2 aria-hidden="true" />
+              Approve this proof
+            </Button>
+          </div>
+        ) : null}
+        {changesOpen && latest ? (
+          <Composer
+            label="What should change?"
+            submitLabel="Send Change Request"
+            connected={connected}
+            onCancel={() => setChangesOpen(false)}
+            onSubmit={(content) => {
+              const sent = room.send({
+                content,
+                annotationType: 'revision_request',
+                revisionNumber: latest.revisionNumber,
+              });
+              if (sent) setChangesOpen(false);
+              return sent;
+            }}
+          />
+        ) : null}
+        <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+          <DialogContent role="alertdialog">
+            <DialogHeader>
+              <DialogTitle>Approve this proof?</DialogTitle>
+              <DialogDescription>
+                You approve revision {latest?.revisionNumber} as the design to produce
+                {quote?.quotedAmount != null ? ` for ${formatDollars(quote.quotedAmount)}` : ''}.
+                The shop is told at once.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setConfirmOpen(false)}>
+                Cancel
+              </Button>
+              <Button
+                type="button"
+                disabled={!connected}
+                onClick={() => {
+                  if (
+                    latest &&
+                    room.send({
+                      content: `Approved revision ${latest.revisionNumber}`,
+                      annotationType: 'approval',
+                      revisionNumber: latest.revisionNumber,
+                    })
+                  )
+                    setConfirmOpen(false);
+                }}
+              >
+                Approve Proof
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A text box with a submit button that is disabled while the text is empty or offline. */
+function Composer({
+  label,
+  submitLabel,
+  connected,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  connected: boolean;
+  onSubmit(content: string): boolean;
+  onCancel?(): void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    if (onSubmit(text.trim())) setText('');
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        value={text}
+        maxLength={2000}
+        onChange={(e) => setText(e.target.value)}
+        rows={2}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={!connected || !text.trim()}>
+          {submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function CommentsPanel({
+  room,
+  pins,
+  connected,
+  onHighlight,
+}: {
+  room: Room;
+  pins: Map<number, number>;
+  connected: boolean;
+  onHighlight(id: number | null): void;
+}) {
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const threads = useMemo(() => {
+    const replies = new Map<number, AnnotationView[]>();
+    for (const a of room.annotations) {
+      if (a.parentId === null) continue;
+      const list = replies.get(a.parentId) ?? [];
+      list.unshift(a); // annotations are newest first; replies read oldest first
+      replies.set(a.parentId, list);
+    }
+    return room.annotations
+      .filter((a) => a.parentId === null)
+      .map((a) => ({ root: a, replies: replies.get(a.id) ?? [] }));
+  }, [room.annotations]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Comments</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <section
+          aria-label="Comments"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable list must be reachable by keyboard.
+          tabIndex={0}
+          className="h-[400px] space-y-3 overflow-y-auto rounded-md border p-2"
+          data-testid="comments"
+        >
+          {threads.length === 0 ? (
+            <p className="text-muted-foreground p-4 text-center text-sm">No comments yet.</p>
+          ) : (
+            <ul className="space-y-3">
+              {threads.map(({ root, replies }) => (
+                <li key={root.id} className="rounded-md border bg-white p-2">
+                  <CommentBody
+                    annotation={root}
+                    pin={pins.get(root.id)}
+                    onHighlight={onHighlight}
+                  />
+                  {replies.length > 0 ? (
+                    <ul aria-label="Replies" className="mt-2 space-y-2 border-l-2 pl-3">
+                      {replies.map((r) => (
+                        <li key={r.id}>
+                          <CommentBody annotation={r} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {replyTo === root.id ? (
+                    <div className="mt-2">
+                      <Composer
+                        label={`Reply to ${root.authorName}`}
+                        submitLabel="Send Reply"
+                        connected={connected}
+                        onCancel={() => setReplyTo(null)}
+                        onSubmit={(content) => {
+                          const sent = room.send({ content, parentId: root.id });
+                          if (sent) setReplyTo(null);
+                          return sent;
+                        }}
+                      />
+                    </div>
+                  ) : (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      className="mt-1"
+                      disabled={!connected}
+                      onClick={() => setReplyTo(root.id)}
+                    >
+                      <MessageSquareReply aria-hidden="true" />
+                      Reply
+                      <span className="sr-only"> to {root.authorName}</span>
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {room.lastError && room.connection !== 'ended' ? (
+          <p role="alert" className="text-destructive text-sm">
+            {room.lastError}
+          </p>
+        ) : null}
+        <Composer
+          label="Add a comment"
+          submitLabel="Send Comment"
+          connected={connected}
+          onSubmit={(content) => room.send({ content })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function CommentBody({
+  annotation,
+  pin,
+  onHighlight,
+}: {
+  annotation: AnnotationView;
+  pin?: number;
+  onHighlight?(id: number): void;
+}) {
+  const label = TYPE_LABELS[annotation.annotationType];
+  return (
+    <article className="space-y-1 text-sm">
+      <header className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{annotation.authorName}</span>
+        {annotation.authorType === 'admin' ? <Badge variant="secondary">Shop</Badge> : null}
+        {label ? (
+          <Badge variant={annotation.annotationType === 'approval' ? 'success' : 'warning'}>
+            {label}
+          </Badge>
+        ) : null}
+        {pin !== undefined ? (
+          <button
+            type="button"
+            className="rounded-full bg-red-700 px-2 text-xs font-bold text-white"
+            onClick={() => onHighlight?.(annotation.id)}
+          >
+            Pin {pin}
+            <span className="sr-only"> on revision {annotation.revisionNumber}</span>
+          </button>
+        ) : null}
+        <time className="text-muted-foreground text-xs" dateTime={annotation.createdAt}>
+          {timeLabel(annotation.createdAt)}
+        </time>
+      </header>
+      <p className="break-words whitespace-pre-wrap">{annotation.content}</p>
+    </article>
+  );
+}

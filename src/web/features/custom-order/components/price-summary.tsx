@@ -1,0 +1,171 @@
+/**
+ * The wizard's live price summary (storefront spec sections 2, 9): per-pin price with
+ * its plating, size and packaging extras, quantity, rush fee, discount, total, 10%
+ * deposit and balance, and the estimated delivery date; plus the promo code box
+ * (Apply / Remove, 'Validating...'). Computed with the shared pricing module the server
+ * charges with; the server recomputes every amount when the order is prepared.
+ */
+import { estimatedDelivery, PACKAGING_LABELS } from '@shared/custom-pins';
+import { localTodayIso } from '@shared/dates';
+import { formatUsd } from '@shared/money';
+import {
+  type CustomPinQuote,
+  customPinBasePrice,
+  PACKAGING_EXTRA_CENTS,
+  PLATING_EXTRA_CENTS,
+  SIZE_EXTRA_CENTS,
+} from '@shared/pricing';
+import { X } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import type { WizardState } from '../wizard-state';
+
+/** "June 5, 2026" from YYYY-MM-DD. */
+function formatDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
+}
+
+export function PriceSummary({
+  state,
+  quote,
+  promoInput,
+  onPromoInput,
+  onApplyPromo,
+  onRemovePromo,
+  validating,
+}: {
+  state: WizardState;
+  quote: CustomPinQuote | null;
+  promoInput: string;
+  onPromoInput(value: string): void;
+  onApplyPromo(): void;
+  onRemovePromo(): void;
+  validating: boolean;
+}) {
+  const promoId = useId();
+  const extras: [string, number][] = [];
+  if (PLATING_EXTRA_CENTS[state.plating] > 0)
+    extras.push([`${state.plating.replace('-', ' ')} plating`, PLATING_EXTRA_CENTS[state.plating]]);
+  if (SIZE_EXTRA_CENTS[state.size] > 0)
+    extras.push([`${state.size.replace('inch', ' inch')} size`, SIZE_EXTRA_CENTS[state.size]]);
+  for (const p of state.packaging) {
+    if (PACKAGING_EXTRA_CENTS[p] > 0) extras.push([PACKAGING_LABELS[p], PACKAGING_EXTRA_CENTS[p]]);
+  }
+  return (
+    <Card aria-labelledby="price-summary-title">
+      <CardHeader>
+        <h2 id="price-summary-title" className="text-lg leading-none font-semibold">
+          Price Summary
+        </h2>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {quote ? (
+          <dl className="space-y-1.5 text-sm" aria-live="polite">
+            <Row term="Base price per pin" value={formatUsd(customPinBasePrice(state.quantity))} />
+            {extras.map(([label, cents]) => (
+              <Row key={label} term={`+ ${label}`} value={formatUsd(cents)} muted />
+            ))}
+            <Row term="Price per pin" value={formatUsd(quote.pricePerPinCents)} strong />
+            <Row term="Quantity" value={String(state.quantity)} />
+            <Row term="Pins subtotal" value={formatUsd(quote.baseTotalCents)} />
+            {quote.rushFeeCents > 0 ? (
+              <Row term="Rush fee" value={formatUsd(quote.rushFeeCents)} />
+            ) : null}
+            {quote.discountCents > 0 ? (
+              <Row
+                term={`Discount (${state.appliedDiscount?.code ?? ''})`}
+                value={`-${formatUsd(quote.discountCents)}`}
+              />
+            ) : null}
+          </dl>
+        ) : null}
+        {quote ? (
+          <dl className="space-y-1.5 border-t pt-3 text-sm">
+            <Row term="Total" value={formatUsd(quote.totalCents)} strong />
+            <Row term="Deposit due today (10%)" value={formatUsd(quote.depositCents)} strong />
+            <Row term="Balance after approval" value={formatUsd(quote.balanceCents)} />
+            <Row
+              term="Estimated delivery"
+              value={formatDay(estimatedDelivery(localTodayIso(), state.rushOrder))}
+            />
+          </dl>
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            Choose a quantity from 25 to 1000 to see your price.
+          </p>
+        )}
+        <hr />
+        <div className="space-y-2">
+          <Label htmlFor={promoId}>Promo code</Label>
+          {state.appliedDiscount ? (
+            <div className="flex items-center justify-between gap-2 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm">
+              <span>
+                <span className="font-semibold">{state.appliedDiscount.code}</span> applied
+              </span>
+              <Button type="button" size="sm" variant="ghost" onClick={onRemovePromo}>
+                <X aria-hidden="true" />
+                Remove
+              </Button>
+            </div>
+          ) : (
+            <form
+              className="flex gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                onApplyPromo();
+              }}
+            >
+              <Input
+                id={promoId}
+                value={promoInput}
+                onChange={(e) => onPromoInput(e.target.value.toUpperCase())}
+                autoComplete="off"
+                maxLength={64}
+                className="uppercase"
+              />
+              <Button
+                type="submit"
+                variant="outline"
+                disabled={!promoInput.trim() || validating || !quote}
+              >
+                {validating ? 'Validating...' : 'Apply'}
+              </Button>
+            </form>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({
+  term,
+  value,
+  strong = false,
+  muted = false,
+}: {
+  term: string;
+  value: string;
+  strong?: boolean;
+  muted?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex justify-between gap-4',
+        strong && 'font-semibold',
+        muted && 'text-muted-foreground pl-2 capitalize',
+      )}
+    >
+      <dt>{term}</dt>
+      <dd className="text-right">{value}</dd>
+    </div>
+  );
+}

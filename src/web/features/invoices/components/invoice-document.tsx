@@ -1,0 +1,73 @@
+/**
+ * An invoice as a document (the printable page and the pay page's summary): store name,
+ * number, dates, bill-to, the line, total, terms and notes. Amounts are the server's.
+ */
+import { formatDollars } from '@shared/money';
+import type { PublicInvoice } from '@shared/schemas/invoices';
+import { store } from '@/config/store';
+
+const day = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
+    : '—';
+
+export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
+  return (
+    <article aria-label={`Invoice ${invoice.invoiceNumber}`} className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-xl font-bold">{store.name}</p>
+          <p className="text-muted-foreground text-sm">{store.email}</p>
+        </div>
+        <div className="text-right text-sm">
+          <p className="text-lg font-semibold">Invoice #{invoice.invoiceNumber}</p>
+          <p>Issued {day(invoice.createdAt)}</p>
+          <p>Due {day(invoice.dueDate)}</p>
+          <p>Terms: {invoice.terms}</p>
+        </div>
+      </div>
+      <div className="text-sm">
+        <p className="text-muted-foreground font-medium">Bill to</p>
+        <p>{invoice.customerName}</p>
+        {invoice.customerCompany ? <p>{invoice.customerCompany}</p> : null}
+        {invoice.customerAddress ? (
+          <p className="whitespace-pre-line">{invoice.customerAddress}</p>
+        ) : null}
+      </div>
+      <table className="w-full text-sm">
+        <thead className="border-b text-left">
+          <tr>
+            <th scope="col" className="py-2">
+              Description
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b">
+            <td className="py-2 whitespace-pre-line">{invoice.description || 'Services'}</td>
+            <td className="py-2 text-right">{formatDollars(invoice.amount)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="py-2 text-left">
+              Total (USD)
+            </th>
+            <td className="py-2 text-right text-lg font-semibold">
+              {formatDollars(invoice.amount)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {invoice.notes ? <p className="text-sm whitespace-pre-line">{invoice.notes}</p> : null}
+      <p className="text-sm font-medium">
+        {invoice.status === 'paid'
+          ? `Paid in full${invoice.paidAt ? ` on ${day(invoice.paidAt)}` : ''}.`
+          : 'Status: unpaid.'}
+      </p>
+    </article>
+  );
+}
