@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -17,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { pruneGuestClaims } from './accounts/guest-claims';
 import { accountsRoutes } from './accounts/routes';
+import { pruneBlogViews } from './blog/service';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
@@ -94,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHourlyPrune(app, {
     'rate-limit counters': () => deps.limits.prune(),
     'guest claims': () => pruneGuestClaims(deps.db),
+    'blog views': () => pruneBlogViews(deps.db),
   });
 
   await app.register(helmet, {
@@ -142,18 +143,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import('./dashboard/routes')).dashboardRoutes);
   await app.register((await import('./collaboration/routes')).collaborationRoutes);
 
+  await app.register((await import('./blog/routes')).blogRoutes);
+
+  // Public pages (own heads + content), the app shell, sitemap, robots, the 404 page and
+  // the built files (pages/routes.ts).
   const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, maxAge: '1h' });
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0];
-      if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/paypal/')) {
-        return reply.status(404).send({ message: 'Not found' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
-  }
+  await app.register((await import('./pages/routes')).pageRoutes, {
+    webDist: WEB_DIST,
+    serveAssets: serveWeb,
+  });
   return app;
 }
