@@ -163,10 +163,10 @@ ${links.length ? `<p class="mt-6 flex flex-wrap gap-3">${links.map(([href, label
 }
 
 /** The not-found page's content. */
-export function notFoundMain(): string {
+export function notFoundMain(heading = 'Page Not Found'): string {
   return `<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
 <p class="text-6xl font-bold text-primary" aria-hidden="true">404</p>
-<h1 class="text-3xl font-bold">Page Not Found</h1>
+<h1 class="text-3xl font-bold">${e(heading)}</h1>
 <p class="text-slate-600">The page you are looking for does not exist or has moved.</p>
 <p><a href="/">Back to Home</a> · <a href="/wholesale">Browse Pins</a></p></main>`;
 }

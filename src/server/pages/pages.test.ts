@@ -170,11 +170,16 @@ describe('server-sent pages', () => {
   });
 
   it('unknown paths, products and posts answer 404 with the not-found page; app routes get the shell', async () => {
-    for (const url of ['/no-such-page', '/product/999999', '/product/abc', '/blog/no-such-post']) {
+    for (const [url, heading] of [
+      ['/no-such-page', 'Page Not Found'],
+      ['/product/999999', 'Product Not Found'],
+      ['/product/abc', 'Product Not Found'],
+      ['/blog/no-such-post', 'Blog Post Not Found'],
+    ] as const) {
       const p = await page(url);
       expect(p.res.statusCode, url).toBe(404);
       expect(p.res.headers['content-type']).toContain('text/html');
-      expect(p.doc.querySelector('main h1')?.textContent).toBe('Page Not Found');
+      expect(p.doc.querySelector('main h1')?.textContent).toBe(heading);
       expect(p.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     }
     for (const url of [

@@ -137,16 +137,17 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       .send(html);
   }
 
-  function sendNotFound(reply: FastifyReply) {
+  /** 404 with the not-found page; `heading`: 'Product Not Found' / 'Blog Post Not Found'. */
+  function sendNotFound(reply: FastifyReply, heading = 'Page Not Found') {
     return send(
       reply,
       {
-        title: `Page Not Found | ${site.name}`,
+        title: `${heading} | ${site.name}`,
         description: 'The page you are looking for does not exist or has moved.',
         path: '/404',
         noindex: true,
       },
-      { body: notFoundMain() },
+      { body: notFoundMain(heading) },
       404,
     );
   }
@@ -206,12 +207,13 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
 
   instance.get<{ Params: { id: string } }>('/product/:id', async (request, reply) => {
     const raw = request.params.id;
-    if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply);
+    if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply, 'Product Not Found');
     let product: Product;
     try {
       product = await getActiveProduct(db, Number(raw));
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return sendNotFound(reply);
+      if (error instanceof HttpError && error.statusCode === 404)
+        return sendNotFound(reply, 'Product Not Found');
       throw error;
     }
     const url = `${base}/product/${product.id}`;
@@ -315,7 +317,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   instance.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;
     const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
-    if (!row) return sendNotFound(reply);
+    if (!row) return sendNotFound(reply, 'Blog Post Not Found');
     const viewCount = await countView(db, row, {
       address: clientAddress(request),
       userAgent: request.headers['user-agent'],

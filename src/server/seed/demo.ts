@@ -7,6 +7,8 @@
  * table is empty, so it is idempotent and safe when two processes start at once.
  */
 import { sql } from 'drizzle-orm';
+import type { BlogCategory } from '../../shared/schemas/blog';
+import { sanitizePostHtml } from '../blog/service';
 import type { Db, DbOrTx } from '../db/client';
 import { blogPosts, discountCodes, products } from '../db/schema';
 import { saveFile } from '../files/service';
@@ -34,7 +36,7 @@ export const DEMO_DISCOUNT_CODES: (typeof discountCodes.$inferInsert)[] = [
 interface DemoPost {
   title: string;
   slug: string;
-  category: 'tips' | 'courses' | 'tournaments';
+  category: BlogCategory;
   excerpt: string;
   tags: string[];
   content: string;
@@ -111,6 +113,55 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
 <h2>Event week: count and bag</h2>
 <p>Order about ten percent more than your field size for volunteers, sponsors and the players who sign up late.</p>`,
   },
+  {
+    title: 'Soft Enamel vs Hard Enamel: Which Pin Is Right for Your Club?',
+    slug: 'soft-enamel-vs-hard-enamel',
+    category: 'equipment',
+    excerpt:
+      'Texture, shine, durability and price: how the two enamel processes compare, and why most golf pins are soft enamel.',
+    tags: ['soft enamel', 'hard enamel', 'materials'],
+    daysAgo: 30,
+    colors: ['#0f3d2e', '#d4a72c'],
+    content: `<p>Both kinds of enamel pin start the same way: a design is struck into a metal base, leaving raised metal lines around recessed areas. The difference is what happens to the colour.</p>
+<h2>Soft enamel</h2>
+<p>Colour is filled into the recesses and baked, but it sits slightly <strong>below</strong> the metal lines. Run a finger across the pin and you feel the ridges. That texture catches the light, which is why soft enamel looks lively on a hat or a bag tag.</p>
+<ul>
+<li>More colours and finer detail for the money.</li>
+<li>Works with every plating: gold, silver, bronze and black nickel.</li>
+<li>An optional epoxy dome makes the surface smooth and protects it.</li>
+</ul>
+<h2>Hard enamel</h2>
+<p>The enamel is overfilled and then polished flat, level with the metal. The result is smooth, glossy and very hard-wearing, with a jewellery-like finish.</p>
+<ul>
+<li>Best for pins that are handled a lot, such as member badges.</li>
+<li>Costs more and takes longer, because every pin is polished by hand.</li>
+<li>Limited to brighter metal finishes that survive polishing.</li>
+</ul>
+<h2>Which should you choose?</h2>
+<p>For tournament gifts, pro shop stock and course pins, <strong>soft enamel</strong> gives the most colour and detail for the budget. For club member badges that are worn every week, hard enamel is worth the extra cost.</p>
+<p>Not sure? Send us your logo and we will suggest the better fit in your free mockup.</p>`,
+  },
+  {
+    title: 'New This Season: Black Nickel Plating and Backing Cards',
+    slug: 'new-black-nickel-plating-and-backing-cards',
+    category: 'news',
+    excerpt:
+      'Two of the most requested options are now available on every custom order: dark black nickel plating and branded backing cards.',
+    tags: ['plating', 'packaging', 'announcements'],
+    daysAgo: 2,
+    colors: ['#1f2937', '#d4a72c'],
+    content: `<p>Two options our customers asked for most are now part of every custom pin order.</p>
+<h2>Black nickel plating</h2>
+<p>Black nickel is a dark, smoky metal finish. Bright enamel colours stand out against it, and it gives club logos a modern, premium look. It adds a small amount per pin; the wizard shows the exact price as you choose it.</p>
+<h2>Backing cards</h2>
+<p>Each pin can now ship on its own printed backing card, ready to hang on a pro shop peg or drop into a tournament gift bag. Cards carry your logo and a short line of text.</p>
+<h2>How to order</h2>
+<ol>
+<li>Open the <a href="/custom">custom pin designer</a>.</li>
+<li>Choose <strong>black nickel</strong> under plating and <strong>backing cards</strong> under packaging.</li>
+<li>Upload your design and pay the 10% deposit. We send a mockup within 24 hours.</li>
+</ol>`,
+  },
 ];
 
 async function productCount(db: DbOrTx): Promise<number> {
@@ -176,7 +227,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           title: post.title,
           slug: post.slug,
           excerpt: post.excerpt,
-          content: post.content,
+          content: sanitizePostHtml(post.content),
           category: post.category,
           featuredImage: banner.url,
           tags: post.tags,

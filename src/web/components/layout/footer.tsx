@@ -42,6 +42,16 @@ export function Footer() {
                 Wholesale Catalogue
               </Link>
             </li>
+            <li>
+              <Link to="/custom" className={linkClass}>
+                Design a Custom Pin
+              </Link>
+            </li>
+            <li>
+              <Link to="/blog" className={linkClass}>
+                Blog
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

@@ -1,0 +1,150 @@
+/**
+ * Public pages in Chromium at a 360x740 phone and a 1366x768 laptop (issue 10): each page
+ * loads without a console error or CSP report, ends with the app's own page (the server's
+ * content replaced), keeps its title, and axe finds no WCAG 2 A/AA violation. With
+ * JavaScript off the catalogue, a product and a post still show their content.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAxeClean } from './support/axe';
+import { launchBrowser, screenshot } from './support/browser';
+import { startTestShop } from './support/shop';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'laptop', width: 1366, height: 768 },
+] as const;
+
+/** Collects console errors, page errors and (warnings included) of `page`. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      errors.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+describe('public pages in Chromium', () => {
+  let shop: Shop;
+  let browser: Browser;
+  let productId: number;
+  let productName: string;
+  let postSlug: string;
+  let postTitle: string;
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      id: number;
+      name: string;
+      price: number;
+    }[];
+    const product = products.find((p) => p.price > 0)!;
+    productId = product.id;
+    productName = product.name;
+    const posts = (await (await fetch(`${shop.url}/api/blog`)).json()) as {
+      slug: string;
+      title: string;
+    }[];
+    postSlug = posts[0]!.slug;
+    postTitle = posts[0]!.title;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`every public page at ${viewport.width}x${viewport.height}: no console error, own title, axe-clean`, async () => {
+      const context = await browser.newContext({ viewport: viewport });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const pages: { path: string; h1: string | RegExp; title: string | RegExp }[] = [
+        {
+          path: '/',
+          h1: 'Custom Golf Pins, Ball Markers & Commemorative Coins',
+          title: 'Custom Golf Pins, Ball Markers & Commemorative Coins | Professional Design',
+        },
+        { path: '/wholesale', h1: 'Wholesale Golf Pins', title: /^Wholesale Golf Pins/ },
+        {
+          path: `/product/${productId}`,
+          h1: productName,
+          title: `${productName} | Fairway Pin Co.`,
+        },
+        { path: '/quote', h1: 'Custom Golf Pin Quote Request', title: /Quote/ },
+        {
+          path: '/custom',
+          h1: 'Design Your Custom Golf Pin',
+          title: /^Design Your Custom Golf Pin/,
+        },
+        { path: '/blog', h1: 'Golf Pin Blog', title: /^Golf Pin Blog/ },
+        { path: `/blog/${postSlug}`, h1: postTitle, title: new RegExp(`^${postTitle}`) },
+        { path: '/no-such-page', h1: 'Page Not Found', title: /^Page Not Found/ },
+      ];
+      for (const p of pages) {
+        errors.length = 0;
+        const response = await page.goto(`${shop.url}${p.path}`);
+        expect(response?.status(), p.path).toBe(p.path === '/no-such-page' ? 404 : 200);
+        // The app has replaced the server's content once its header (cart button) is there.
+        await page.getByRole('button', { name: /cart/i }).first().waitFor();
+        await expect
+          .poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 })
+          .toMatch(
+            typeof p.h1 === 'string'
+              ? new RegExp(`^${p.h1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+              : p.h1,
+          );
+        expect(await page.locator('main').count(), p.path).toBe(1);
+        expect(await page.title(), p.path).toMatch(p.title);
+        await expectAxeClean(page, `${p.path} at ${viewport.name}`);
+        if (p.path === '/wholesale' || p.path === '/')
+          await screenshot(page, `public-${viewport.name}${p.path.replace(/\//g, '-')}`);
+        // The not-found page's own document is the one 404 Chromium reports.
+        const expected =
+          p.path === '/no-such-page'
+            ? [
+                'error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+              ]
+            : [];
+        expect(errors, p.path).toEqual(expected);
+      }
+      await context.close();
+    });
+  }
+
+  it('without JavaScript the catalogue, a product and a post show their content', async () => {
+    const context: BrowserContext = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/wholesale`);
+    expect(await page.locator('main li').count()).toBeGreaterThan(20);
+    await page.goto(`${shop.url}/product/${productId}`);
+    expect(await page.locator('main h1').textContent()).toBe(productName);
+    expect(await page.locator('main').textContent()).toMatch(/\$\d+\.\d{2}/);
+    await page.goto(`${shop.url}/blog/${postSlug}`);
+    expect(await page.locator('main h1').textContent()).toBe(postTitle);
+    await context.close();
+  });
+
+  it('serves hashed assets immutable and compressed, HTML revalidated', async () => {
+    const html = await fetch(`${shop.url}/wholesale`, { headers: { 'accept-encoding': 'br' } });
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const body = await html.text();
+    const script = body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await fetch(`${shop.url}${script}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+  });
+});
