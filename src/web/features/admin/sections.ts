@@ -14,12 +14,14 @@ import {
   History,
   LayoutDashboard,
   MessageSquareQuote,
+  Newspaper,
   Package,
   ReceiptText,
   TicketPercent,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { QuoteRequestsSection } from '../quote-desk/components/quote-requests-section';
+import { BlogSection } from './components/blog-section';
 import { DashboardSection } from './components/dashboard-section';
 import { DiscountCodesSection } from './components/discount-codes-section';
 import { IncidentsSection } from './components/incidents-section';
@@ -117,6 +119,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: MessageSquareQuote,
     Component: QuoteRequestsSection,
     description: 'Quote requests: send the quote, share a live proof review, upload mockups.',
+  },
+  {
+    id: 'blog',
+    label: 'Blog',
+    group: 'Content',
+    icon: Newspaper,
+    Component: BlogSection,
+    description: 'Articles on /blog: write, preview, publish and unpublish.',
   },
 ];
 
