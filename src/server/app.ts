@@ -144,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import('./collaboration/routes')).collaborationRoutes);
 
   await app.register((await import('./blog/routes')).blogRoutes);
+  await app.register((await import('./home/routes')).homeRoutes);
+  await app.register((await import('./client-errors/routes')).clientErrorRoutes);
 
   // Public pages (own heads + content), the app shell, sitemap, robots, the 404 page and
   // the built files (pages/routes.ts).

@@ -10,10 +10,17 @@ import { sql } from 'drizzle-orm';
 import type { BlogCategory } from '../../shared/schemas/blog';
 import { sanitizePostHtml } from '../blog/service';
 import type { Db, DbOrTx } from '../db/client';
-import { blogPosts, discountCodes, products } from '../db/schema';
+import { blogPosts, discountCodes, homeLogos, homeTestimonials, products } from '../db/schema';
 import { saveFile } from '../files/service';
 import { blogBannerSvg, initialsOf, productArtworkSvg } from './artwork';
 import { DEMO_PRODUCTS } from './catalog-data';
+import {
+  avatarSvg,
+  SAMPLE_LOGOS,
+  SAMPLE_TESTIMONIALS,
+  sampleLogoSvg,
+  testimonialPinSvg,
+} from './home-data';
 
 /** Advisory lock key for seeding ("FPSEED" as a number). */
 const SEED_LOCK = 0x465053454544;
@@ -240,6 +247,42 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         })
         .onConflictDoNothing({ target: blogPosts.slug });
     }
+    await seedSampleHomeContent(tx);
     return true;
   });
+}
+
+const svgFile = (svg: string, originalName: string) => ({
+  contentType: 'image/svg+xml' as const,
+  data: Buffer.from(svg, 'utf8'),
+  originalName,
+});
+
+/** The sample logos and testimonials (flagged `isSample`), files saved alongside. */
+async function seedSampleHomeContent(tx: DbOrTx): Promise<void> {
+  for (const [i, l] of SAMPLE_LOGOS.entries()) {
+    const file = await saveFile(
+      tx,
+      svgFile(sampleLogoSvg(l.name, l.color, l.motif), `logo-${i + 1}.svg`),
+    );
+    await tx
+      .insert(homeLogos)
+      .values({ name: l.name, imageUrl: file.url, isSample: true, sortOrder: i });
+  }
+  for (const [i, t] of SAMPLE_TESTIMONIALS.entries()) {
+    const avatar = await saveFile(tx, svgFile(avatarSvg(t.name, t.color), `avatar-${i + 1}.svg`));
+    const image = await saveFile(
+      tx,
+      svgFile(testimonialPinSvg(t, `t${i}`), `testimonial-pin-${i + 1}.svg`),
+    );
+    await tx.insert(homeTestimonials).values({
+      name: t.name,
+      title: t.title,
+      quote: t.quote,
+      avatarUrl: avatar.url,
+      imageUrl: image.url,
+      isSample: true,
+      sortOrder: i,
+    });
+  }
 }
