@@ -183,6 +183,11 @@ function junkBody(r: Rng): [string | Buffer | undefined, string | undefined] {
   }
 }
 
+/** A web page's path (not the API, PayPal's routes or the WebSocket): HTML, not JSON. */
+function isWebPage(url: string): boolean {
+  return !/^\/(api|paypal|ws)(\/|\?|$)/.test(url);
+}
+
 /** A multipart body that is malformed, truncated, or well formed with junk fields. */
 function junkMultipart(r: Rng): [Buffer, string] {
   const boundary = r.pick([
@@ -408,6 +413,11 @@ describe('fuzz: malformed requests over every route (issue 11)', () => {
         failures.push(
           `${res.statusCode} ${method} ${url.slice(0, 200)} as ${identity}: ${res.body.slice(0, 200)}`,
         );
+      } else if (isWebPage(url)) {
+        // Web pages (issue 10: server-sent pages, sitemap, robots) answer HTML, XML or text.
+        if (!/html|xml|plain/.test(String(res.headers['content-type'] ?? ''))) {
+          failures.push(`non-page ${res.statusCode} ${method} ${url.slice(0, 200)}`);
+        }
       } else if (!/json/.test(String(res.headers['content-type'] ?? 'json'))) {
         failures.push(`non-JSON ${res.statusCode} ${method} ${url.slice(0, 200)}`);
       }

@@ -23,6 +23,7 @@ import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
 import { countView, findPublishedPost, listPublishedPosts, serializePost } from '../blog/service';
 import { getActiveProduct, listActiveProducts } from '../catalog/service';
+import { getHomeContent } from '../home/service';
 import { HttpError } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
 import {
@@ -152,8 +153,9 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     );
   }
 
-  instance.get('/', async (_request, reply) =>
-    send(
+  instance.get('/', async (_request, reply) => {
+    const home = await getHomeContent(db);
+    return send(
       reply,
       {
         title: HOME_TITLE,
@@ -188,9 +190,10 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
             ['/wholesale', 'Shop Wholesale Pins'],
           ],
         ),
+        data: [[['/api/home'], home]],
       },
-    ),
-  );
+    );
+  });
 
   instance.get('/wholesale', async (_request, reply) => {
     const list = await listActiveProducts(db);

@@ -1,9 +1,12 @@
 /**
  * The page frame: skip link, the test-mode banner (test payments only), sticky header, the routed page (each page renders its own
- * <main id="main">), footer, the cart drawer (loaded on first open) and the toaster.
+ * <main id="main">), footer, the cart drawer (loaded on first open), the chat button (when
+ * configured) and the toaster (toasts close when the page changes).
  */
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { toast as sonner } from 'sonner';
+import { ChatWidget } from '@/components/layout/chat-widget';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TestModeBanner } from '@/components/layout/test-mode-banner';
@@ -26,11 +29,24 @@ function CartDrawerSlot() {
   );
 }
 
+/** Closes any toast when the page changes (issue 10: a toast belongs to its page). */
+function useDismissToastsOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) {
+      first.current = pathname;
+      sonner.dismiss();
+    }
+  }, [pathname]);
+}
+
 export function RootLayout() {
   useEffect(() => {
     // The splash shows only while the app loads (DECISIONS.md "Honest claims").
     document.getElementById('splash')?.remove();
   }, []);
+  useDismissToastsOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -52,6 +68,7 @@ export function RootLayout() {
       </Suspense>
       <Footer />
       <CartDrawerSlot />
+      <ChatWidget />
       <Toaster />
       <ScrollRestoration />
     </div>
