@@ -425,9 +425,7 @@ ${entries.map(([p, d]) => `  <url><loc>${escapeHtml(`${base}${p}`)}</loc><lastmo
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      !pathname.startsWith('/paypal/') &&
-      pathname !== '/ws';
+      !/^\/(api|paypal|ws)(\/|$)/.test(pathname);
     if (!isPage) return reply.status(404).send({ message: 'Not found' });
     if (isAppPath(pathname)) {
       return send(
