@@ -1,17 +1,25 @@
 /**
  * Error screen (storefront spec section 4, back-office spec "error screen"): 'Something
- * went wrong' with 'Try Again' (re-runs the current page) and 'Reload Page'. The error
+ * went wrong' with 'Try Again' (drops the loaded data and renders the page again, without
+ * reloading the document) and 'Reload Page' (reloads the document). The error
  * is reported once to POST /api/client-errors (and to analytics only when configured,
  * lib/client-errors.ts).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate, useRouteError } from 'react-router';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { reportClientError } from '@/lib/client-errors';
 
 export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const tryAgain = () => {
+    void queryClient.resetQueries();
+    navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  };
   useEffect(() => {
     void reportClientError(error, 'route');
   }, [error]);
@@ -27,7 +35,7 @@ export function RouteError() {
         page.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => navigate(0)}>Try Again</Button>
+        <Button onClick={tryAgain}>Try Again</Button>
         <Button variant="outline" onClick={() => window.location.reload()}>
           Reload Page
         </Button>

@@ -12,6 +12,7 @@ import {
   AlertTriangle,
   FileText,
   History,
+  House,
   LayoutDashboard,
   MessageSquareQuote,
   Newspaper,
@@ -24,6 +25,7 @@ import { QuoteRequestsSection } from '../quote-desk/components/quote-requests-se
 import { BlogSection } from './components/blog-section';
 import { DashboardSection } from './components/dashboard-section';
 import { DiscountCodesSection } from './components/discount-codes-section';
+import { HomeContentSection } from './components/home-content-section';
 import { IncidentsSection } from './components/incidents-section';
 import { InvoicesSection } from './components/invoices-section';
 import { OrderHistorySection } from './components/order-history-section';
@@ -127,6 +129,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: Newspaper,
     Component: BlogSection,
     description: 'Articles on /blog: write, preview, publish and unpublish.',
+  },
+  {
+    id: 'home-content',
+    label: 'Home Page',
+    group: 'Content',
+    icon: House,
+    Component: HomeContentSection,
+    description: 'Customer logos and testimonials on the home page.',
   },
 ];
 

@@ -73,6 +73,7 @@ export function LogoCarousel({ logos }: { logos: HomeLogo[] }) {
             style={{ transform: `translateX(-${current * 100}%)` }}
           >
             {slides.map((slide, i) => (
+              // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide
               <div
                 // biome-ignore lint/suspicious/noArrayIndexKey: slides are positions
                 key={i}
