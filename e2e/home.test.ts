@@ -126,7 +126,10 @@ describe('home page in Chromium', () => {
       .getByRole('dialog', { name: 'Shopping Cart' })
       .getByRole('button', { name: 'Close' })
       .click();
-    await page.getByRole('link', { name: 'Back to Wholesale' }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Wholesale' })
+      .click();
     await page.waitForURL('**/wholesale');
     await expect
       .poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 3_000 })
@@ -174,7 +177,14 @@ describe('home page in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
     // Reload Page reloads the document.
-    await page.getByRole('link', { name: 'Back to Wholesale' }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Wholesale' })
+      .click();
+    await page.waitForURL('**/wholesale');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Wholesale Golf Pins');
     await page.route('**/api/products/*', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":2}' }),
     );

@@ -118,6 +118,85 @@ describe('public pages in Chromium', () => {
     });
   }
 
+  it('phone: /wholesale shows pins in the first screen; tap targets are at least 24 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/wholesale`);
+    await page.getByRole('button', { name: /cart/i }).first().waitFor();
+    const firstCard = page.locator('main a[href^="/product/"]').first();
+    await firstCard.waitFor();
+    const box = (await firstCard.boundingBox())!;
+    // The card's image and name start inside the first 740 px.
+    expect(box.y + 120).toBeLessThan(740);
+    // Cards show the unit price from 25.
+    expect(await page.locator('main').textContent()).toMatch(/\$\d+\.\d{2} each from 25/);
+
+    for (const path of ['/', '/wholesale', `/product/${productId}`, '/blog']) {
+      await page.goto(`${shop.url}${path}`);
+      await page.getByRole('button', { name: /cart/i }).first().waitFor();
+      await page.locator('footer').scrollIntoViewIfNeeded();
+      // Interactive elements (not links inside a sentence) measure 24 x 24 px or more.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('a, button, select, input:not([type="hidden"])')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) return false; // hidden
+            if (el.closest('p, [aria-hidden="true"], .sr-only')) return false; // inline text links
+            if (el.classList.contains('sr-only')) return false;
+            return r.width < 23.5 || r.height < 23.5;
+          })
+          .map(
+            (el) =>
+              `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`,
+          ),
+      );
+      expect(small, path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('product page: breadcrumbs, tiers, shipping and delivery estimate, related pins, stock cap', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      id: number;
+      name: string;
+      price: number;
+      stockQuantity: number;
+      purchaseLimit: number | null;
+      collection: string;
+    }[];
+    const low = products.find(
+      (p) => p.stockQuantity > 0 && p.stockQuantity <= 10 && p.purchaseLimit === null,
+    )!;
+    await page.goto(`${shop.url}/product/${low.id}`);
+    await page.getByRole('button', { name: /cart/i }).first().waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link').allTextContents()).toEqual(['Home', 'Wholesale']);
+    expect(await page.getByText('25+ pins').count()).toBeGreaterThan(0);
+    expect(await page.locator('main').textContent()).toMatch(/Shipping \$5\.99 flat in the USA/);
+    expect(await page.locator('main').textContent()).toMatch(/order today for delivery/);
+    const related = page.getByRole('region', { name: /^More from/ });
+    const sameCollection = products.filter(
+      (p) => p.collection === low.collection && p.id !== low.id,
+    );
+    expect(await related.locator('a[href^="/product/"]').count()).toBe(
+      Math.min(4, sameCollection.length),
+    );
+    // Asking for more than the stock stops at the stock, and says so.
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.fill(String(low.stockQuantity + 5));
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe(String(low.stockQuantity));
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'in stock' }).textContent())
+      .toBe(`Only ${low.stockQuantity} in stock: that's the most you can order.`);
+    await expectAxeClean(page, 'product page with the stock cap');
+    await context.close();
+  });
+
   it('without JavaScript the catalogue, a product and a post show their content', async () => {
     const context: BrowserContext = await browser.newContext({
       javaScriptEnabled: false,

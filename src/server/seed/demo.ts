@@ -7,12 +7,13 @@
  * table is empty, so it is idempotent and safe when two processes start at once.
  */
 import { sql } from 'drizzle-orm';
+import { renderPinSvg } from '../../shared/pin-art';
 import type { BlogCategory } from '../../shared/schemas/blog';
 import { sanitizePostHtml } from '../blog/service';
 import type { Db, DbOrTx } from '../db/client';
 import { blogPosts, discountCodes, homeLogos, homeTestimonials, products } from '../db/schema';
 import { saveFile } from '../files/service';
-import { blogBannerSvg, initialsOf, productArtworkSvg } from './artwork';
+import { blogBannerSvg, initialsOf, motifDataUri, productArtworkSvg } from './artwork';
 import { DEMO_PRODUCTS } from './catalog-data';
 import {
   avatarSvg,
@@ -188,12 +189,25 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     if ((await productCount(tx)) > 0) return false;
 
     const rows: (typeof products.$inferInsert)[] = [];
-    for (const p of DEMO_PRODUCTS) {
-      const svg = productArtworkSvg({
-        ...p.art,
-        label: p.art.label ?? p.name,
-        initials: initialsOf(p.name),
-      });
+    for (const [i, p] of DEMO_PRODUCTS.entries()) {
+      // Pins are drawn by the wizard's renderer (metal rim, enamel, the name on the rim,
+      // the product's motif in the field); markers, coins, shields and pennants by artwork.ts.
+      const svg =
+        p.art.shape === 'pin'
+          ? renderPinSvg({
+              plating: p.art.plating,
+              size: '1.5inch',
+              enamel: { primary: p.art.primary, secondary: p.art.secondary, accent: p.art.accent },
+              text: p.art.label ?? p.name,
+              logoHref: motifDataUri(p.art.motif, p.art.accent, p.art.plating),
+              title: p.name,
+              idPrefix: `p${i}`,
+            })
+          : productArtworkSvg({
+              ...p.art,
+              label: p.art.label ?? p.name,
+              initials: initialsOf(p.name),
+            });
       const file = await saveFile(tx, {
         contentType: 'image/svg+xml',
         data: Buffer.from(svg, 'utf8'),
