@@ -4,7 +4,7 @@
  * `<!--page-body-->`, filled per request. Without a build (API tests) a minimal
  * document with the same markers stands in, so the server's pages work the same.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptJson } from './head';
 
@@ -58,12 +58,31 @@ export class PageTemplate {
   }
 }
 
+/**
+ * `<link rel="preload">` for the built heading font (the first screen's headings use it;
+ * without a preload the browser finds it only after the CSS, delaying the largest paint).
+ */
+function fontPreloads(webDist: string): string {
+  const dir = path.join(webDist, 'assets');
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir)
+    .filter((f) => /^dm-serif-display-latin-400-normal-.*\.woff2$/.test(f))
+    .map(
+      (f) =>
+        `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin />\n    `,
+    )
+    .join('');
+}
+
 /** The template from `webDist/index.html` when built, else the fallback document. */
 export function loadPageTemplate(webDist: string): PageTemplate {
   const file = path.join(webDist, 'index.html');
   if (existsSync(file)) {
     const html = readFileSync(file, 'utf8');
-    if (html.includes('<!--page-head-->')) return new PageTemplate(html);
+    if (html.includes('<!--page-head-->'))
+      return new PageTemplate(
+        html.replace('<!--page-head-->', `${fontPreloads(webDist)}<!--page-head-->`),
+      );
   }
   return new PageTemplate(FALLBACK);
 }

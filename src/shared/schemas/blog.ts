@@ -4,13 +4,10 @@
  * server sanitises on every write (DECISIONS.md "Blog HTML is sanitised").
  */
 import { z } from 'zod';
+import { BLOG_CATEGORIES } from '../blog';
 import { MediaUrl } from './catalog';
 
-/** Categories of a post; the /blog filter adds 'all' in front (spec section 9). */
-export const BLOG_CATEGORIES = ['tips', 'equipment', 'courses', 'tournaments', 'news'] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
-export const BLOG_FILTERS = ['all', ...BLOG_CATEGORIES] as const;
-export type BlogFilter = (typeof BLOG_FILTERS)[number];
+export { BLOG_CATEGORIES, BLOG_FILTERS, type BlogCategory, type BlogFilter } from '../blog';
 
 /** A slug: lower-case letters, digits and single hyphens, 1-120 characters. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

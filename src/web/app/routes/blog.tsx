@@ -5,7 +5,7 @@
  * and a newsletter-style footer band (the sign-up itself is the newsletter popup's;
  * this band points to a quote and the catalogue).
  */
-import { BLOG_FILTERS, type BlogFilter } from '@shared/schemas/blog';
+import { BLOG_FILTERS, type BlogFilter } from '@shared/blog';
 import { Eye } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';

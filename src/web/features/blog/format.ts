@@ -1,5 +1,5 @@
 /** Display helpers of the blog: category names and dates. */
-import type { BlogFilter } from '@shared/schemas/blog';
+import type { BlogFilter } from '@shared/blog';
 
 export const CATEGORY_LABELS: Record<BlogFilter, string> = {
   all: 'All',
