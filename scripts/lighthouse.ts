@@ -80,7 +80,9 @@ try {
       }
     }
   }
-  console.log('\n| page | performance | accessibility | best practices | SEO | LCP | meets targets |');
+  console.log(
+    '\n| page | performance | accessibility | best practices | SEO | LCP | meets targets |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const row of rows) console.log(row);
 } finally {
