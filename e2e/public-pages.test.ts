@@ -65,6 +65,14 @@ describe('public pages in Chromium', () => {
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       const errors = watchErrors(page);
+      // CSP violations (an eval, a blocked load) are recorded by the page itself.
+      await page.addInitScript(() => {
+        const w = window as unknown as { cspViolations: string[] };
+        w.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) =>
+          w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+        );
+      });
       const pages: { path: string; h1: string | RegExp; title: string | RegExp }[] = [
         {
           path: '/',
@@ -113,6 +121,12 @@ describe('public pages in Chromium', () => {
               ]
             : [];
         expect(errors, p.path).toEqual(expected);
+        expect(
+          await page.evaluate(
+            () => (window as unknown as { cspViolations: string[] }).cspViolations,
+          ),
+          `CSP violations on ${p.path}`,
+        ).toEqual([]);
       }
       await context.close();
     });

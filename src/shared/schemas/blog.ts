@@ -3,9 +3,10 @@
  * GET /api/blog/{slug}; issue 10: the admin Blog section). Post content is HTML that the
  * server sanitises on every write (DECISIONS.md "Blog HTML is sanitised").
  */
-import { z } from 'zod';
+
 import { BLOG_CATEGORIES } from '../blog';
 import { MediaUrl } from './catalog';
+import { z } from './zod';
 
 export { BLOG_CATEGORIES, BLOG_FILTERS, type BlogCategory, type BlogFilter } from '../blog';
 

@@ -1,5 +1,5 @@
 /** POST /api/client-errors (issue 10): what the web app's error screen reports. */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Largest report body the server reads (bytes); larger answers 413. */
 export const CLIENT_ERROR_MAX_BYTES = 16 * 1024;

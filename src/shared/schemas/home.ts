@@ -3,8 +3,9 @@
  * customer-logo carousel and the testimonials the admin edits, and the bestsellers row.
  * `isSample` marks invented demo entries (shown as samples, never passed off as real).
  */
-import { z } from 'zod';
+
 import { MediaUrl, Product } from './catalog';
+import { z } from './zod';
 
 export const HomeLogo = z.object({
   id: z.number().int(),

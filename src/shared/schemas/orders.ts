@@ -1,5 +1,5 @@
 /** Regular (catalogue) order contracts: GET /api/orders. Amounts in dollars. */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const REGULAR_ORDER_STATUSES = [
   'pending',
