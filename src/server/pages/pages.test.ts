@@ -9,6 +9,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDollars } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
+import { invalidateCatalog } from '../catalog/service';
 import { blogPosts, products } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
@@ -142,11 +143,12 @@ describe('server-sent pages', () => {
     expect(ld.offers!.priceValidUntil! > new Date().toISOString().slice(0, 10)).toBe(true);
 
     // Stock 0: OutOfStock.
-    await t.app.inject({ url: '/api/products' }); // cache warm; the write below drops it
     await t.db
       .update(products)
       .set({ stockQuantity: 0, inStock: false })
       .where(eq(products.id, product.id));
+    // The NOTIFY that drops the cache arrives a moment later on PostgreSQL: drop it now.
+    invalidateCatalog(t.db);
     const sold = await page(`/product/${product.id}`);
     const soldLd = sold.jsonLd.find((b) => b['@type'] === 'Product') as LdBlock;
     expect(soldLd.offers!.availability).toBe('https://schema.org/OutOfStock');
@@ -204,6 +206,7 @@ describe('server-sent pages', () => {
       .values({ title: 'Draft', slug: 'a-draft', content: '<p>x</p>', isPublished: false })
       .returning();
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, list[1]!.id));
+    invalidateCatalog(t.db);
     const res = await t.app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
