@@ -231,6 +231,8 @@ describe('public pages in Chromium', () => {
     const html = await fetch(`${shop.url}/wholesale`, { headers: { 'accept-encoding': 'br' } });
     expect(html.headers.get('cache-control')).toBe('no-cache');
     const body = await html.text();
+    // The canonical URL names the address the shop listens on (PORT=0 picks it at start).
+    expect(body).toContain(`<link rel="canonical" href="${shop.url}/wholesale" />`);
     const script = body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${shop.url}${script}`, {

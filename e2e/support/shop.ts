@@ -13,7 +13,9 @@ import { type StartedShop, startShop } from '../../src/server/start';
 
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password-1' };
 
-export async function startTestShop(): Promise<StartedShop & { dataDir: string }> {
+export async function startTestShop(
+  options: { webDist?: string } = {},
+): Promise<StartedShop & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
   const config = loadConfig({
     HOST: '127.0.0.1',
@@ -25,7 +27,7 @@ export async function startTestShop(): Promise<StartedShop & { dataDir: string }
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
   });
-  const shop = await startShop(config, { logger: false });
+  const shop = await startShop(config, { logger: false, webDist: options.webDist });
   return {
     ...shop,
     dataDir,

@@ -45,6 +45,8 @@ export interface BuildAppOptions {
   mail?: MailService;
   /** Serve the built web app from dist/web (default true when it exists). */
   serveWeb?: boolean;
+  /** Where the built web app is (default dist/web; a browser test may build its own). */
+  webDist?: string;
   logger?: boolean | object;
   /** Told about every route as it is added (tests enumerate the routes, e.g. the fuzz test). */
   onRoute?: (route: RouteOptions) => void;
@@ -149,9 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Public pages (own heads + content), the app shell, sitemap, robots, the 404 page and
   // the built files (pages/routes.ts).
-  const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
+  const webDist = options.webDist ?? WEB_DIST;
+  const serveWeb = options.serveWeb ?? existsSync(path.join(webDist, 'index.html'));
   await app.register((await import('./pages/routes')).pageRoutes, {
-    webDist: WEB_DIST,
+    webDist,
     serveAssets: serveWeb,
   });
   return app;

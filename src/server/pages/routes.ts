@@ -76,7 +76,8 @@ const absolute = (base: string, url: string | null) =>
 
 export async function pageRoutes(instance: FastifyInstance, options: PagesOptions): Promise<void> {
   const { db, config } = instance.deps;
-  const base = config.publicUrl;
+  // Read per request: with PORT=0 the listened port is known only after listen (start.ts).
+  const origin = () => config.publicUrl;
   const site: SiteFacts = {
     name: config.STORE_NAME,
     email: config.STORE_EMAIL,
@@ -112,13 +113,13 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     });
   }
 
-  const organization = {
+  const organization = () => ({
     '@type': 'Organization',
     name: site.name,
-    url: `${base}/`,
-    logo: `${base}/favicon.svg`,
+    url: `${origin()}/`,
+    logo: `${origin()}/favicon.svg`,
     email: site.email,
-  };
+  });
 
   function send(
     reply: FastifyReply,
@@ -128,7 +129,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   ) {
     const html = template.render({
       ...parts,
-      head: renderHead(meta, base, site.name),
+      head: renderHead(meta, origin(), site.name),
       body: parts.body === undefined ? undefined : frame(site, parts.body),
     });
     return reply
@@ -166,9 +167,9 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
             '@context': 'https://schema.org',
             '@type': 'LocalBusiness',
             name: site.name,
-            url: `${base}/`,
-            logo: `${base}/favicon.svg`,
-            image: `${base}${OG_IMAGE.path}`,
+            url: `${origin()}/`,
+            logo: `${origin()}/favicon.svg`,
+            image: `${origin()}${OG_IMAGE.path}`,
             email: site.email,
             description: `Custom soft-enamel golf pins, ball markers and commemorative coins: free mockup within 24 hours, production in 2-3 weeks, wholesale pricing, NET 30 terms. Trusted by ${site.customerCount} customers.`,
             address: {
@@ -219,7 +220,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         return sendNotFound(reply, 'Product Not Found');
       throw error;
     }
-    const url = `${base}/product/${product.id}`;
+    const url = `${origin()}/product/${product.id}`;
     const available = product.inStock && product.stockQuantity > 0;
     return send(
       reply,
@@ -245,7 +246,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
             '@type': 'Product',
             name: product.name,
             description: product.description || product.name,
-            image: absolute(base, product.imageUrl) ?? `${base}${OG_IMAGE.path}`,
+            image: absolute(origin(), product.imageUrl) ?? `${origin()}${OG_IMAGE.path}`,
             sku: `FPC-${product.id}`,
             category: product.category,
             brand: { '@type': 'Brand', name: site.name },
@@ -326,7 +327,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       userAgent: request.headers['user-agent'],
     });
     const post = { ...serializePost(row), viewCount };
-    const url = `${base}/blog/${encodeURIComponent(post.slug)}`;
+    const url = `${origin()}/blog/${encodeURIComponent(post.slug)}`;
     const description = clip(post.metaDescription || post.excerpt || post.title);
     return send(
       reply,
@@ -348,15 +349,15 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
             '@type': 'BlogPosting',
             headline: post.title,
             description,
-            image: `${base}${OG_IMAGE.path}`,
+            image: `${origin()}${OG_IMAGE.path}`,
             datePublished: post.publishedAt ?? post.createdAt,
             dateModified: post.updatedAt,
             articleSection: post.category,
             keywords: post.tags.join(', '),
             mainEntityOfPage: url,
             url,
-            author: organization,
-            publisher: organization,
+            author: organization(),
+            publisher: organization(),
           },
         ],
       },
@@ -380,7 +381,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
           'Disallow: /balance-payment/',
           'Disallow: /quote-collaboration/',
           '',
-          `Sitemap: ${base}/sitemap.xml`,
+          `Sitemap: ${origin()}/sitemap.xml`,
           '',
         ].join('\n'),
       ),
@@ -412,7 +413,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     ];
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${entries.map(([p, d]) => `  <url><loc>${escapeHtml(`${base}${p}`)}</loc><lastmod>${d.slice(0, 10)}</lastmod></url>`).join('\n')}
+${entries.map(([p, d]) => `  <url><loc>${escapeHtml(`${origin()}${p}`)}</loc><lastmod>${d.slice(0, 10)}</lastmod></url>`).join('\n')}
 </urlset>
 `;
     return reply
