@@ -227,6 +227,32 @@ describe('server-sent pages', () => {
     for (const u of urls) expect(u.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('escapes what it interpolates: a hostile title cannot break out of the head or the data script', async () => {
+    const hostile = `"/><script>alert(1)</script><!-- </script>`;
+    await t.db.insert(blogPosts).values({
+      title: hostile,
+      slug: 'hostile-title',
+      excerpt: hostile,
+      content: '<p>x</p>',
+      isPublished: true,
+      publishedAt: new Date(),
+    });
+    const res = await t.app.inject({ url: '/blog/hostile-title' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    const doc = new JSDOM(res.body).window.document;
+    expect(doc.title).toBe(`${hostile} | Fairway Pin Co.`);
+    expect(doc.querySelector('main h1')?.textContent).toBe(hostile);
+    const data = JSON.parse(doc.getElementById('page-data')!.textContent!);
+    expect(data[0][1].title).toBe(hostile);
+    const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld.headline).toBe(hostile);
+    // Only the page's own scripts: the JSON-LD, the data and (when built) the app.
+    for (const script of doc.querySelectorAll('script')) {
+      expect(['application/ld+json', 'application/json', 'module']).toContain(script.type);
+    }
+  });
+
   it('robots.txt keeps crawlers out of admin, checkout and the API and names the sitemap', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
