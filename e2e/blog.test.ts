@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../src/server/db/schema';
+import { TINY_PNG } from '../src/server/test/fixtures';
 import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { E2E_ADMIN, startTestShop } from './support/shop';
@@ -123,6 +124,15 @@ describe('blog in Chromium', () => {
     await expect
       .poll(() => dialog.getByRole('region', { name: 'Preview' }).locator('strong').textContent())
       .toBe(' Members keep them.');
+    // Featured image: uploaded at once (checked by content on the server), then previewed.
+    await dialog.getByLabel('Featured image').setInputFiles({
+      name: 'marker.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+    await expect
+      .poll(() => dialog.getByRole('img', { name: 'Featured image preview' }).getAttribute('src'))
+      .toMatch(/^\/api\/files\//);
     await dialog.getByLabel('Published').check();
     await expectAxeClean(page, 'admin blog post form');
     await dialog.getByRole('button', { name: 'Create Post' }).click();
@@ -134,6 +144,7 @@ describe('blog in Chromium', () => {
       .where(eq(blogPosts.slug, 'ball-markers-your-members-will-use'));
     expect(row).toMatchObject({ isPublished: true, category: 'equipment' });
     expect(row!.tags).toEqual(['ball markers', 'members']);
+    expect(row!.featuredImage).toMatch(/^\/api\/files\//);
     expect(row!.content).toBe(
       '<p>A ball marker goes on every green.<strong> Members keep them.</strong></p>',
     );
