@@ -78,10 +78,19 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/cart',
-    { schema: { response: { 200: z.array(CartItem), ...errors } } },
-    async (request) => {
+    {
+      // The cart read needs no user (issue 12: no session lookup on the hot read path).
+      config: { session: 'lazy' },
+      schema: { response: { 200: z.array(CartItem), ...errors } },
+    },
+    async (request, reply) => {
       const lines = await viewCart(db, requireCartSession(request));
-      return lines.map(toCartItem);
+      const items: CartItem[] = lines.map(toCartItem);
+      // Built by the typed toCartItem: serialised directly (no response re-validation).
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(items) as unknown as CartItem[]);
     },
   );
 

@@ -56,6 +56,7 @@ import {
 } from '../../shared/schemas/custom-orders';
 import { badRequest, HttpError } from '../lib/errors';
 import { findInvalidText, INVALID_CHARACTERS } from '../lib/input-guard';
+import { MULTIPART_MESSAGES } from '../lib/multipart';
 import { optionalCartSession, requireAdmin, requireUser } from '../lib/session';
 import { registerPaymentPurpose } from '../payments/purposes';
 import {
@@ -129,7 +130,11 @@ async function readPrepareForm(request: FastifyRequest) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, CUSTOM_MESSAGES.fileTooLarge);
     }
-    throw err;
+    if (err instanceof HttpError) throw err;
+    // Anything the parser throws (no boundary, truncated body, malformed headers) is the
+    // client's body: 400 as lib/multipart.ts answers it, never a 500 (fuzz.test.ts).
+    request.log.info({ err }, 'multipart body refused');
+    throw badRequest(MULTIPART_MESSAGES.malformed);
   }
   if (!logo) throw badRequest(CUSTOM_MESSAGES.logoRequired, { logo: CUSTOM_MESSAGES.logoRequired });
   if (orderData === null)
