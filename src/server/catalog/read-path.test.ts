@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/schemas/catalog';
 import { sessions } from '../db/schema';
-import { createTestApp, newSessionId, type TestApp, TestClient } from '../test/app';
+import { createTestApp, newSessionId, type TestApp, type TestClient } from '../test/app';
 import { insertProduct, signedInClient } from './testing';
 
 let t: TestApp;
@@ -41,7 +41,10 @@ describe('catalogue conditional requests and compression', () => {
     expect(again.headers.etag).toBe(etag);
     // Weak comparison and lists of tags match too; another tag does not.
     for (const header of [`W/${etag}`, `"other", ${etag}`, '*']) {
-      const res = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': header } });
+      const res = await t.app.inject({
+        url: '/api/products',
+        headers: { 'if-none-match': header },
+      });
       expect(res.statusCode, header).toBe(304);
     }
     const stale = await t.app.inject({
