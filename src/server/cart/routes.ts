@@ -66,8 +66,13 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   const { db, hooks } = app.deps;
 
   // Checked before body validation so a missing session is reported as such.
-  app.addHook('onRequest', async (request) => {
-    requireCartSession(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      requireCartSession(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 
   async function lineView(sessionId: string, cartItemId: number): Promise<CartItem> {

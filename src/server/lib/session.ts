@@ -239,9 +239,14 @@ export const sessionPlugin = fp(
     });
     // preValidation (before the body is validated), so routes can reject anonymous callers
     // with 401/403 before answering 400 for their input.
-    app.addHook('preValidation', async (request) => {
-      if (request.routeOptions.config?.session === 'lazy') return;
-      await resolveUser(request, opts.db, config);
+    app.addHook('preValidation', (request, _reply, done) => {
+      // Nothing to resolve (lazy route, or no session): no promise on the hot path.
+      if (request.routeOptions.config?.session === 'lazy') return done();
+      if (!request.session) {
+        request.userResolved = true; // no cookie: signed out
+        return done();
+      }
+      resolveUser(request, opts.db, config).then(() => done(), done);
     });
 
     let timer: NodeJS.Timeout | undefined;
