@@ -174,7 +174,13 @@ type Rows<T> = { rows: T[] };
  */
 export async function pastPurchases(
   db: DbOrTx,
-  who: { userId?: number | null; sessionId?: string | null; email?: string | null },
+  who: {
+    userId?: number | null;
+    sessionId?: string | null;
+    email?: string | null;
+    /** An order not to count (the one being placed, already inserted). */
+    exceptOrderId?: number;
+  },
   productIds: number[],
 ): Promise<Map<number, number>> {
   const result = new Map<number, number>();
@@ -191,6 +197,7 @@ export async function pastPurchases(
     from ${orders} cross join lateral jsonb_array_elements(${orders.items}) as item
     where ${orders.paymentStatus} = 'paid'
       and (${sql.join(matches, sql` or `)})
+      ${who.exceptOrderId !== undefined ? sql`and ${orders.id} <> ${who.exceptOrderId}` : sql``}
       and jsonb_typeof(item->'productId') = 'number'
       and (item->>'productId')::int in (${sql.join(
         ids.map((id) => sql`${id}`),
