@@ -31,6 +31,9 @@ export function resolveSessionSecret(config: AppConfig): string {
   return secret;
 }
 
+/** Longest a log line waits in the stdout buffer (ms). */
+const LOG_FLUSH_MS = 1000;
+
 export interface StartedShop {
   app: FastifyInstance;
   database: Database;
@@ -60,18 +63,26 @@ export async function startShop(
       : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   if (setup) await database.migrate();
+  // Log lines go to stdout in batches of up to 4 KB, flushed at least every second and at
+  // exit: a write per line cost a tenth of a busy process's CPU (issue 12).
+  const logStream =
+    opts.logger !== undefined ? null : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logFlush = logStream
+    ? setInterval(() => {
+        try {
+          logStream.flush();
+        } catch {
+          // destroyed at exit: nothing left to flush
+        }
+      }, LOG_FLUSH_MS).unref()
+    : null;
   const app = await buildApp({
     database,
     config,
     payments: createPaymentProvider(config, database.db),
     sessionSecret: resolveSessionSecret(config),
     hooks: opts.hooks,
-    // Log lines to stdout written asynchronously (batched under load, flushed at exit):
-    // a synchronous write per line cost a tenth of a busy process's CPU (issue 12).
-    logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      stream: pino.destination({ dest: 1, sync: false }),
-    },
+    logger: opts.logger ?? { level: config.LOG_LEVEL, stream: logStream ?? undefined },
   });
   if (setup) {
     if (config.SEED_DEMO && (await seedDemoData(database.db)))
@@ -104,8 +115,14 @@ export async function startShop(
     database,
     url: `http://${config.HOST}:${port}`,
     async stop() {
+      if (logFlush) clearInterval(logFlush);
       await app.close();
       await database.close();
+      try {
+        logStream?.flushSync();
+      } catch {
+        // a write still in flight: pino's exit handler flushes the rest
+      }
     },
   };
 }
