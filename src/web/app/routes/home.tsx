@@ -10,6 +10,7 @@
  */
 import { DEPOSIT_PERCENT, PIN_PLATINGS } from '@shared/pricing';
 import { ArrowRight, Check } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
@@ -17,9 +18,15 @@ import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
 import { useHomeContent } from '@/features/home/api';
 import { Bestsellers } from '@/features/home/components/bestsellers';
-import { LogoCarousel } from '@/features/home/components/logo-carousel';
-import { Testimonials } from '@/features/home/components/testimonials';
 import { cn } from '@/lib/utils';
+
+// Below the hero: loaded after the page's own chunk, not part of the first load (issue 12/10).
+const LogoCarousel = lazy(() =>
+  import('@/features/home/components/logo-carousel').then((m) => ({ default: m.LogoCarousel })),
+);
+const Testimonials = lazy(() =>
+  import('@/features/home/components/testimonials').then((m) => ({ default: m.Testimonials })),
+);
 
 const PLATING_NAMES: Record<(typeof PIN_PLATINGS)[number], string> = {
   gold: 'gold',
@@ -234,7 +241,11 @@ export function Component() {
         </div>
       </section>
 
-      {home.data && <LogoCarousel logos={home.data.logos} />}
+      {home.data && home.data.logos.length > 0 && (
+        <Suspense fallback={<div className="min-h-56 border-b" aria-hidden="true" />}>
+          <LogoCarousel logos={home.data.logos} />
+        </Suspense>
+      )}
 
       {home.data && <Bestsellers products={home.data.bestsellers} hasSales={home.data.hasSales} />}
 
@@ -300,7 +311,11 @@ export function Component() {
         </div>
       </section>
 
-      {home.data && <Testimonials testimonials={home.data.testimonials} />}
+      {home.data && home.data.testimonials.length > 0 && (
+        <Suspense fallback={null}>
+          <Testimonials testimonials={home.data.testimonials} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="why-heading" className="text-center text-3xl font-bold">

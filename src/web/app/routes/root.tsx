@@ -5,7 +5,6 @@
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { toast as sonner } from 'sonner';
 import { ChatWidget } from '@/components/layout/chat-widget';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -13,6 +12,7 @@ import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
 import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
+import { dismissToasts } from '@/lib/toast';
 
 /** Mounts the drawer once it has been opened the first time, then keeps it mounted. */
 function CartDrawerSlot() {
@@ -36,7 +36,7 @@ function useDismissToastsOnNavigation() {
   useEffect(() => {
     if (pathname !== first.current) {
       first.current = pathname;
-      sonner.dismiss();
+      dismissToasts();
     }
   }, [pathname]);
 }
