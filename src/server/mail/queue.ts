@@ -24,6 +24,8 @@ export interface MailQueueOptions {
 export type MailJobHandler = (outboxId: number, final: boolean) => Promise<void>;
 
 export interface MailQueue {
+  /** The running pg-boss instance (other durable jobs, e.g. campaigns, share it). */
+  readonly boss: PgBoss;
   /** Adds the job for an outbox row; a second call for the same row is a no-op while its job exists. */
   send(outbox: { id: number; createdAt: Date }): Promise<void>;
   /** Stops the worker (waiting briefly for a running delivery) and pg-boss. */
@@ -93,6 +95,7 @@ export async function startMailQueue(
     },
   );
   return {
+    boss,
     async send(outbox) {
       await boss.send(MAIL_QUEUE, { outboxId: outbox.id }, { id: mailJobId(outbox), ...retry });
     },

@@ -18,6 +18,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -34,6 +35,8 @@ export interface OutgoingMail {
   html?: string;
   /** What the mail is, for the admin list, e.g. 'order_confirmation'. */
   kind: string;
+  /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function enqueueMail(
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       kind: mail.kind,
+      headers: mail.headers ?? null,
       status: opts.hold ? 'held' : 'queued',
     })
     .returning();
@@ -75,6 +79,8 @@ export interface MailService {
   start(): Promise<void>;
   /** Stops them; safe to call twice or without start. */
   stop(): Promise<void>;
+  /** The started queue's pg-boss (campaign jobs share it); null when not sending or not started. */
+  boss(): PgBoss | null;
 }
 
 export interface MailServiceOptions {
@@ -116,6 +122,7 @@ export function createMailService({ database, config, log }: MailServiceOptions)
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        ...(row.headers ? { headers: row.headers } : {}),
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -177,6 +184,8 @@ export function createMailService({ database, config, log }: MailServiceOptions)
       }, config.MAIL_SWEEP_SECONDS * 1000);
       sweep.unref();
     },
+
+    boss: () => queue?.boss ?? null,
 
     async stop() {
       if (sweep) clearInterval(sweep);
