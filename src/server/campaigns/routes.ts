@@ -12,6 +12,7 @@
  * | POST /api/vip-campaign, /api/vip-email, /api/test-vip-email | |
  * | POST /api/send-mass-discount-email | {discountCode}: the code's offer to every customer and subscriber |
  * | GET /api/campaigns, GET /api/campaigns/{id} | live progress |
+ * | GET /api/campaign-audience | how many customers, confirmed subscribers and suppressed addresses |
  * | GET/POST /api/unsubscribe?e=&t= | the one-click unsubscribe (RFC 8058 POST; GET shows a confirm page) |
  */
 
@@ -439,6 +440,37 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
         code: dc.code,
         percent: dc.discountType === 'percentage' ? dc.discountValue : null,
       });
+    },
+  );
+
+  app.get(
+    '/api/campaign-audience',
+    {
+      ...admin,
+      schema: {
+        response: {
+          200: z.object({
+            customers: z.number().int(),
+            subscribers: z.number().int(),
+            suppressed: z.number().int(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => {
+      const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+      const n = sql<number>`count(*)::int`;
+      return {
+        customers: await count(db.select({ n }).from(customers)),
+        subscribers: await count(
+          db
+            .select({ n })
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.status, 'confirmed')),
+        ),
+        suppressed: await count(db.select({ n }).from(mailSuppressions)),
+      };
     },
   );
 
