@@ -76,7 +76,12 @@ export function CsvPreview({ result }: { result: CsvUploadResponse }) {
         {result.count === 1 ? 'address' : 'addresses'}
         {result.invalid > 0 ? `, ${result.invalid} left out` : ''}.
       </p>
-      <div className="max-h-72 overflow-auto rounded-md border">
+      {/* Scrollable, so reachable by keyboard (axe scrollable-region-focusable). */}
+      <div
+        className="focus-visible:ring-ring/50 max-h-72 overflow-auto rounded-md border outline-none focus-visible:ring-[3px]"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Parsed rows of {result.fileName}</caption>
           <thead className="bg-muted sticky top-0">
