@@ -353,8 +353,11 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
               subject: `Welcome to ${store}: your ${event.percentOff}% code`,
               paragraphs: [
                 `Thanks for subscribing! Your personal code ${event.code} takes ${event.percentOff}% off your first order.`,
-                `Unsubscribe at any time: ${event.unsubscribeUrl}`,
+                'It works once, on any catalogue or custom pin order.',
               ],
+              rows: [['Your code', event.code]],
+              action: { label: 'Shop golf pins', url: `${config.publicUrl}/wholesale` },
+              unsubscribeUrl: event.unsubscribeUrl,
             },
             config,
           ),
