@@ -158,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import('./collaboration/routes')).collaborationRoutes);
   await app.register((await import('./campaigns/routes')).campaignRoutes);
   await app.register((await import('./newsletter/routes')).newsletterRoutes);
+  await app.register((await import('./mail/preview-routes')).mailPreviewRoutes);
 
   const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

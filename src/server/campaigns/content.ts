@@ -8,7 +8,9 @@
 import createDOMPurify from 'dompurify';
 import escapeHtml from 'escape-html';
 import { JSDOM } from 'jsdom';
+import { createElement } from 'react';
 import type { AppConfig } from '../config';
+import { renderEmail, ShopEmail, type ShopEmailProps, TrustedHtml } from '../mail/email-layout';
 
 type Config = Pick<AppConfig, 'STORE_NAME' | 'STORE_EMAIL' | 'publicUrl'>;
 
@@ -46,24 +48,24 @@ export function htmlToText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-const BRAND = '#14532d';
-
-/** Wraps a campaign's body HTML in the shop's layout with the unsubscribe footer. */
-function layout(config: Config, bodyHtml: string): string {
-  const e = escapeHtml;
-  return `<!doctype html>
-<html><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px">
-<tr><td style="background:${BRAND};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${e(config.STORE_NAME)}</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5">${bodyHtml}</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#555555;border-top:1px solid #e5e7eb">
-${e(config.STORE_NAME)} &middot; <a href="mailto:${e(config.STORE_EMAIL)}" style="color:#555555">${e(config.STORE_EMAIL)}</a><br>
-You receive this e-mail because you are a customer or subscriber of ${e(config.STORE_NAME)}.
-<a href="{{unsubscribe}}" style="color:#555555">Unsubscribe</a> with one click.
-</td></tr></table></td></tr></table>
-</body></html>
-`;
+/** The shop's React Email layout around a campaign's content, with the unsubscribe footer. */
+function layout(
+  config: Config,
+  content: Pick<ShopEmailProps, 'preview' | 'greeting' | 'paragraphs' | 'rows' | 'action'>,
+  children?: ReturnType<typeof createElement>,
+): string {
+  return renderEmail(
+    createElement(
+      ShopEmail,
+      {
+        storeName: config.STORE_NAME,
+        storeEmail: config.STORE_EMAIL,
+        unsubscribeUrl: '{{unsubscribe}}',
+        ...content,
+      },
+      children,
+    ),
+  );
 }
 
 function textFooter(config: Config): string {
@@ -80,10 +82,15 @@ export function marketingContent(
     ? input.content
     : escapeHtml(input.content).replace(/\r?\n/g, '<br>');
   const body = sanitizeMailHtml(raw);
+  const text = htmlToText(body);
   return {
     subject: input.subject,
-    html: layout(config, body),
-    text: htmlToText(body) + textFooter(config),
+    html: layout(
+      config,
+      { preview: text.slice(0, 140), paragraphs: [] },
+      createElement(TrustedHtml, { html: body }),
+    ),
+    text: text + textFooter(config),
   };
 }
 
@@ -98,15 +105,17 @@ export function offerContent(
     offer: string;
   },
 ): CampaignContent {
-  const e = escapeHtml;
   const shop = `${config.publicUrl}/custom`;
-  const html = layout(
-    config,
-    `<p>Hi {{name}},</p>
-<p>${e(input.intro)}</p>
-<p style="font-size:18px">Use code <strong style="font-size:22px;color:${BRAND}">${e(input.code)}</strong> for <strong>${e(input.offer)}</strong>.</p>
-<p><a href="${e(shop)}" style="display:inline-block;background:${BRAND};color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Design your pins</a></p>`,
-  );
+  const html = layout(config, {
+    preview: `${input.offer} with code ${input.code}`,
+    greeting: 'Hi {{name}},',
+    paragraphs: [input.intro, `Use code ${input.code} for ${input.offer}.`],
+    rows: [
+      ['Your code', input.code],
+      ['Discount', input.offer],
+    ],
+    action: { label: 'Design your pins', url: shop },
+  });
   const text = `Hi {{name}},\n\n${input.intro}\n\nUse code ${input.code} for ${input.offer}.\n\nDesign your pins: ${shop}${textFooter(config)}`;
   return { subject: input.subject, html, text };
 }

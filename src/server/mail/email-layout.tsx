@@ -32,8 +32,8 @@ export interface ShopEmailProps {
   storeEmail: string;
   /** The line mail clients show after the subject. */
   preview: string;
-  /** 'Hi Ann,' or 'Hello,'. */
-  greeting: string;
+  /** 'Hi Ann,' or 'Hello,'; none: the content greets. */
+  greeting?: string;
   paragraphs: string[];
   rows?: [string, string][];
   action?: { label: string; url: string };
@@ -142,7 +142,7 @@ export function ShopEmail(p: ShopEmailProps) {
             </Heading>
           </Section>
           <Section style={{ backgroundColor: '#ffffff', padding: '24px' }}>
-            <Text style={text}>{p.greeting}</Text>
+            {p.greeting ? <Text style={text}>{p.greeting}</Text> : null}
             {p.paragraphs.map((para, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity but their place
               <Text key={i} style={text}>
@@ -198,6 +198,16 @@ export function ShopEmail(p: ShopEmailProps) {
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** HTML that is already sanitised (DOMPurify), placed as is (the admin's marketing content). */
+export function TrustedHtml({ html }: { html: string }) {
+  return (
+    <Section style={{ fontSize: '15px', lineHeight: '24px', color: BRAND.text }}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify by the caller */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </Section>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   FileText,
   History,
   LayoutDashboard,
+  MailOpen,
   Megaphone,
   MessageSquareQuote,
   Package,
@@ -22,6 +23,7 @@ import {
   Trophy,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { MailTemplatesSection } from '../campaigns/components/mail-templates-section';
 import { MarketingSection } from '../campaigns/components/marketing-section';
 import { TournamentSection } from '../campaigns/components/tournament-section';
 import { VipSection } from '../campaigns/components/vip-section';
@@ -123,6 +125,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: Crown,
     Component: VipSection,
     description: 'Exclusive codes for your best customers, by list or one at a time.',
+  },
+  {
+    id: 'email-templates',
+    label: 'Email Templates',
+    group: 'Settings',
+    icon: MailOpen,
+    Component: MailTemplatesSection,
+    description: 'Every e-mail the shop sends, previewed with sample data.',
   },
   {
     id: 'manual-invoices',
