@@ -39,7 +39,8 @@ export interface MailPreview {
 
 const at = new Date('2026-05-01T15:00:00Z');
 
-function samples(config: Config): { trigger: string; event: ShopEvent }[] {
+/** One sample of every shop event (with the trigger the admin reads), for previews and tests. */
+export function sampleEvents(config: Config): { trigger: string; event: ShopEvent }[] {
   const order = {
     id: 1042,
     customerEmail: 'jordan@example.com',
@@ -211,7 +212,7 @@ function samples(config: Config): { trigger: string; event: ShopEvent }[] {
 export function mailPreviews(config: Config): MailPreview[] {
   const out: MailPreview[] = [];
   const seen = new Set<string>();
-  for (const { trigger, event } of samples(config)) {
+  for (const { trigger, event } of sampleEvents(config)) {
     for (const mail of mailsFor(event, config)) {
       if (seen.has(mail.kind)) continue;
       seen.add(mail.kind);
