@@ -4,13 +4,15 @@
  * creates a collaboration link (copied to the clipboard) and uploads a mockup in the
  * Quote Requests panel; two browser contexts on the link see each other's pinned
  * comments appear live and the online count change; the client approves the proof and
- * the admin's panel shows it approved. axe finds nothing on the collaboration page and
+ * the admin's panel shows it approved; Robin pays the 10% deposit of the quoted amount
+ * through the deposit checkout, registers (claiming the order) and finds it in Track
+ * Order, and the admin in Order History. axe finds nothing on the collaboration page and
  * the panel.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, quoteAnnotations, quoteRequests } from '../src/server/db/schema';
+import { customOrders, mailOutbox, quoteAnnotations, quoteRequests } from '../src/server/db/schema';
 import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { E2E_ADMIN, startTestShop } from './support/shop';
@@ -206,6 +208,58 @@ describe('quote desk and live proof review in Chromium', () => {
       .where(eq(mailOutbox.kind, 'quote_approved_alert'));
     expect(alerts).toHaveLength(1);
     await expectAxeClean(robin!, '/quote-collaboration after approval');
+
+    // Robin pays the 10% deposit of the quoted amount through the wizard's deposit checkout.
+    await robin!.getByRole('button', { name: 'Pay deposit' }).click();
+    await robin!.waitForURL(
+      (url) => url.pathname === '/checkout' && url.searchParams.has('orderData'),
+    );
+    await eventually(() =>
+      robin!.getByRole('heading', { name: 'Custom Pin Order' }).isVisible(),
+    ).toBe(true);
+    await eventually(() => robin!.getByText('$1,250.50').first().isVisible()).toBe(true);
+    await eventually(() => robin!.getByText('$125.05').first().isVisible()).toBe(true);
+    await robin!.getByLabel('Address').fill('1 Links Road');
+    await robin!.getByLabel('City').fill('Pinehurst');
+    await robin!.getByLabel('State').fill('NC');
+    await robin!.getByLabel('ZIP Code').fill('28374');
+    await robin!.getByRole('button', { name: 'Continue to Payment' }).click();
+    await robin!.getByRole('button', { name: 'Test payment' }).click();
+    await robin!.waitForURL(
+      (url) => url.pathname === '/track-order' && url.searchParams.get('type') === 'custom',
+    );
+    const orderId = Number(new URL(robin!.url()).searchParams.get('id'));
+    const [order] = await shop.database.db
+      .select()
+      .from(customOrders)
+      .where(eq(customOrders.quoteRequestId, quoteId));
+    expect(order).toMatchObject({
+      id: orderId,
+      totalPriceCents: 125050,
+      depositCents: 12505,
+      remainingBalanceCents: 112545,
+      userId: null,
+    });
+    // Registering in this browser claims the order; Track Order then shows it.
+    await robin!.goto(`${shop.url}/register`);
+    await robin!.getByLabel('Username').fill('robinlinks');
+    await robin!.getByLabel('Email').fill('robin@example.com');
+    await robin!.getByLabel('Password', { exact: true }).fill('pinehurst-two-9');
+    await robin!.getByLabel('Confirm Password').fill('pinehurst-two-9');
+    await robin!.getByRole('button', { name: 'Create Account' }).click();
+    await eventually(() => robin!.getByText('Account Created!').isVisible()).toBe(true);
+    await robin!.goto(`${shop.url}/track-order?type=custom`);
+    await eventually(() =>
+      robin!.getByRole('article', { name: `Custom Order #${orderId}` }).isVisible(),
+    ).toBe(true);
+    // The shop finds it in Order History.
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Order History' })
+      .click();
+    await eventually(() =>
+      admin.getByRole('article', { name: `Custom Order #${orderId}` }).isVisible(),
+    ).toBe(true);
 
     // An unknown link shows 'Session Error' with a way home.
     await robin!.goto(`${shop.url}/quote-collaboration/${'A'.repeat(43)}`);

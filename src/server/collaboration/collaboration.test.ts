@@ -8,8 +8,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreparedCustomOrder } from '../../shared/schemas/custom-orders';
 import { QUOTE_DESK_MESSAGES, WS_MESSAGE_MAX_BYTES } from '../../shared/schemas/quote-desk';
+import { payFor, placeCustomOrder } from '../custom-orders/test-support';
 import {
+  customOrders,
   mailOutbox,
   quoteAnnotations,
   quoteCollaborationPresence,
@@ -469,6 +472,64 @@ describe('approval', () => {
       (await admin.patch(`/api/quote-requests/${quoteId}`, { quotedAmount: 1 })).statusCode,
     ).toBe(409);
     expect((await uploadMockup(admin, quoteId, 'v3')).statusCode).toBe(409);
+  });
+
+  it("offers 'Pay deposit' after approval: the quoted amount through the wizard's deposit path", async () => {
+    const { quoteId, token } = await quotedQuote(1234.5);
+    const client = new TestClient(t.app);
+    const deposit = (tok: string) =>
+      client.post(`/api/collaboration/session/${encodeURIComponent(tok)}/deposit`, {});
+    expect((await deposit('not-a-token')).statusCode).toBe(404);
+    const early = await deposit(token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(QUOTE_DESK_MESSAGES.notApproved);
+
+    const ws = await open();
+    await ws.join(quoteId, token);
+    ws.send({
+      type: 'annotation',
+      content: 'Approved',
+      annotationType: 'approval',
+      revisionNumber: 1,
+    });
+    await ws.next('quote_updated', (m) => m.quote.status === 'approved');
+
+    const res = await deposit(token);
+    expect(res.statusCode, res.body).toBe(201);
+    const prepared = res.json<PreparedCustomOrder>();
+    expect(prepared).toMatchObject({
+      quantity: 200,
+      totalPrice: 1234.5,
+      depositAmount: 123.45,
+      remainingBalance: 1111.05,
+      discountAmount: 0,
+    });
+    expect(prepared.pinDesigns).toEqual([
+      expect.objectContaining({ name: 'Approved proof, revision 1', quantity: 200 }),
+    ]);
+    expect(prepared.pinDesigns[0]!.imageUrl).toMatch(/^\/api\/files\//);
+    // Asking again before paying gives the same prepared order.
+    expect((await deposit(token)).json().preparedOrderId).toBe(prepared.preparedOrderId);
+
+    // Paid like a wizard order: the deposit captured, then the custom order once.
+    const paymentId = await payFor(client, {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    const placed = await placeCustomOrder(client, prepared.preparedOrderId, paymentId);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [order] = await t.db
+      .select()
+      .from(customOrders)
+      .where(eq(customOrders.quoteRequestId, quoteId));
+    expect(order).toMatchObject({
+      depositCents: 12345,
+      totalPriceCents: 123450,
+      status: 'pending',
+    });
+    const again = await deposit(token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`This quote is already custom order #${order!.id}.`);
   });
 
   it('stores one approval when two arrive at once', async () => {

@@ -4,6 +4,9 @@
  *   `collaborationUrl` (PUBLIC_URL/quote-collaboration/{token}); the client gets it by mail.
  * - GET /api/collaboration/session/{token}: `{quoteId, clientName, expiresAt}`, 404
  *   'Session not found or expired' for an unknown, expired or deactivated token.
+ * - POST /api/collaboration/session/{token}/deposit: once the quote is approved, the
+ *   holder of the link gets the prepared custom order (201) to pay its 10% deposit at
+ *   /checkout?orderData=... (the wizard's deposit path); 409 before approval.
  * - POST /api/collaboration/session/{id}/deactivate (admin): the link stops working and
  *   its open connections leave the room.
  * - WebSocket /ws: the room (hub.ts). A client joins with its token; the admin joins with
@@ -15,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, IdParam } from '../../shared/schemas/common';
+import { PreparedCustomOrder } from '../../shared/schemas/custom-orders';
 import {
   CollaborationSessionInfo,
   CollaborationSessionView,
@@ -25,7 +29,12 @@ import { notFound } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { serializeSession } from '../quotes/serialize';
 import { CollaborationHub, WS_HARD_MAX_BYTES } from './hub';
-import { createCollaborationSession, deactivateSession, findActiveSession } from './service';
+import {
+  createCollaborationSession,
+  deactivateSession,
+  findActiveSession,
+  prepareApprovedQuoteDeposit,
+} from './service';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
@@ -88,6 +97,20 @@ export async function collaborationRoutes(instance: FastifyInstance): Promise<vo
         clientName: session.clientName,
         expiresAt: session.expiresAt.toISOString(),
       });
+    },
+  );
+
+  app.post(
+    '/api/collaboration/session/:token/deposit',
+    {
+      schema: {
+        params: z.object({ token: z.string().max(200) }),
+        response: { 201: PreparedCustomOrder, ...errors, 409: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const prepared = await prepareApprovedQuoteDeposit({ db }, request.params.token);
+      return reply.status(201).header('cache-control', 'no-store').send(prepared);
     },
   );
 

@@ -5,11 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
+import type { PreparedCustomOrder } from '../../shared/schemas/custom-orders';
 import {
   type AnnotationInput,
   type AnnotationView,
   QUOTE_DESK_MESSAGES,
 } from '../../shared/schemas/quote-desk';
+import { prepareCustomOrderFromQuote } from '../custom-orders/service';
 import type { DbOrTx } from '../db/client';
 import {
   quoteAnnotations,
@@ -19,7 +21,7 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { type CollaborationSessionRow, publish } from '../events/events';
-import { databaseErrorCode, notFound } from '../lib/errors';
+import { conflict, databaseErrorCode, notFound } from '../lib/errors';
 import { findQuote, quoteNotFound } from '../quotes/desk';
 import { collaborationUrl, serializeAnnotation } from '../quotes/serialize';
 import { notifyRoom } from './room-events';
@@ -247,4 +249,52 @@ export async function postAnnotation(
 /** True when `err` is PostgreSQL's unique violation (a second approval that raced the first). */
 export function isUniqueViolation(err: unknown): boolean {
   return databaseErrorCode(err, (code) => code === '23505') !== null;
+}
+
+/**
+ * 'Pay deposit' after approval (issue 7: "offers the customer 'Pay deposit' for the quoted
+ * amount, which becomes a custom order through the same deposit path as the wizard"):
+ * for the holder of an active collaboration `token` whose quote is approved, prepares the
+ * custom order from the quote (priced at its quoted amount, 10% deposit; the approved
+ * proof as its pin design) and returns it; the client then pays at
+ * `/checkout?orderData=...` like a wizard order. Idempotent while that prepared order is
+ * unpaid. Throws 404 'Session not found or expired', 409 'The proof is not approved yet.',
+ * 409 when the quote already became a custom order.
+ */
+export async function prepareApprovedQuoteDeposit(
+  deps: Pick<AppDeps, 'db'>,
+  token: string,
+): Promise<PreparedCustomOrder> {
+  const session = await findActiveSession(deps.db, token);
+  if (!session) throw notFound(QUOTE_DESK_MESSAGES.sessionNotFound);
+  const quote = await findQuote(deps.db, session.quoteId);
+  if (!quote) throw quoteNotFound();
+  if (quote.status !== 'approved' && quote.status !== 'completed')
+    throw conflict(QUOTE_DESK_MESSAGES.notApproved);
+  const [proof] = await deps.db
+    .select()
+    .from(quoteRevisionHistory)
+    .where(
+      and(
+        eq(quoteRevisionHistory.quoteId, quote.id),
+        quote.approvedRevision === null
+          ? sql`true`
+          : eq(quoteRevisionHistory.revisionNumber, quote.approvedRevision),
+      ),
+    )
+    .orderBy(desc(quoteRevisionHistory.revisionNumber))
+    .limit(1);
+  return prepareCustomOrderFromQuote(deps, {
+    quoteId: quote.id,
+    pinDesigns: proof
+      ? [
+          {
+            name: `Approved proof, revision ${proof.revisionNumber}`,
+            quantity: quote.quantity,
+            description: proof.changes,
+            imageUrl: proof.mockupUrl,
+          },
+        ]
+      : [],
+  });
 }

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimatedDelivery } from '../../shared/custom-pins';
-import { priceCustomPins } from '../../shared/pricing';
+import { DISCOUNT_NOT_VALID, priceCustomPins } from '../../shared/pricing';
 import type {
   BalancePaymentInfo,
   CustomOrder,
@@ -148,7 +148,24 @@ describe('POST /api/custom-orders/prepare', () => {
     });
     const bad = await postPrepare(client, draft({ promoCode: 'NOPE' }));
     expect(bad.statusCode).toBe(409);
-    expect(bad.json()).toMatchObject({ message: 'Invalid discount code', field: 'promoCode' });
+    expect(bad.json()).toMatchObject({ message: DISCOUNT_NOT_VALID, field: 'promoCode' });
+  });
+
+  it('counts a promo code sent with the draft in the one discount-code limiter (issue 11)', async () => {
+    const limited = await createTestApp({ env: { DISCOUNT_RATE_LIMIT: '2' } });
+    try {
+      const client = new TestClient(limited.app);
+      for (const code of ['GUESS1', 'GUESS2']) {
+        expect((await postPrepare(client, draft({ promoCode: code }))).statusCode).toBe(409);
+      }
+      const third = await postPrepare(client, draft({ promoCode: 'GUESS3' }));
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      // A draft without a code checks no code, so it is not counted.
+      expect((await postPrepare(client, draft())).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('validates the draft with the shared schema (400 naming the field)', async () => {
@@ -358,7 +375,8 @@ describe('the deposit and the order', () => {
       preparedOrderId: buyers[1]!.prepared.preparedOrderId,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This discount code has reached its usage limit');
+    // One text for every refusal (issue 11: telling them apart helps whoever guesses codes).
+    expect(again.json().message).toBe(DISCOUNT_NOT_VALID);
   });
 
   it('refunds a deposit capture of the wrong amount and makes no order', async () => {

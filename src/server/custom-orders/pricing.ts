@@ -26,8 +26,8 @@ export function promoSubtotalCents(quote: Pick<CustomPinQuote, 'baseTotalCents'>
 
 /**
  * Prices a draft: table price + extras, rush fee, promo discount, total, 10% deposit,
- * balance. Throws 409 with the code's own error ('Invalid discount code', 'This discount
- * code has expired', ...) and `field: 'promoCode'` when the promo code does not apply.
+ * balance. Throws 409 with the code's error (`DISCOUNT_NOT_VALID` for every refusal but
+ * the minimum order, issue 11) and `field: 'promoCode'` when the promo code does not apply.
  */
 export async function priceDraft(
   db: DbOrTx,

@@ -29,7 +29,6 @@
  * Registers the `custom_deposit` and `custom_balance` payment purposes, and sweeps
  * expired prepared orders at start and hourly.
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,8 +53,11 @@ import {
   RushSlots,
   UpdateCustomOrderStatusBody,
 } from '../../shared/schemas/custom-orders';
+import { startGuestClaim } from '../accounts/guest-claims';
+import { limitDiscountCheck } from '../discounts/limit';
 import { badRequest, HttpError } from '../lib/errors';
-import { findInvalidText, INVALID_CHARACTERS } from '../lib/input-guard';
+import { readMultipart, registerMultipart } from '../lib/multipart';
+import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { optionalCartSession, requireAdmin, requireUser } from '../lib/session';
 import { registerPaymentPurpose } from '../payments/purposes';
 import {
@@ -110,33 +112,23 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): HttpError {
  * with the shared draft schema (400 naming fields). Throws 400 when either is missing.
  */
 async function readPrepareForm(request: FastifyRequest) {
-  if (!request.isMultipart())
-    throw new HttpError(415, 'Please send the form as multipart/form-data');
+  const form = await readMultipart(request, {
+    files: ['logo'],
+    fields: ['orderData'],
+    maxFileBytes: CUSTOM_LOGO_MAX_BYTES,
+    maxFields: 5,
+    fileTooLarge: () => new HttpError(413, CUSTOM_MESSAGES.fileTooLarge),
+  });
+  const upload = form.files.find((f) => f.data.length > 0 || f.filename);
   let logo: CustomLogo | null = null;
-  let orderData: string | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname !== 'logo' || (data.length === 0 && !part.filename)) continue;
-        logo = await checkCustomLogo(data, part.filename);
-        if (!logo) throw new HttpError(415, CUSTOM_MESSAGES.invalidFile);
-      } else if (part.fieldname === 'orderData' && typeof part.value === 'string') {
-        orderData = part.value;
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, CUSTOM_MESSAGES.fileTooLarge);
-    }
-    throw err;
+  if (upload) {
+    logo = await checkCustomLogo(upload.data, upload.filename);
+    if (!logo) throw new HttpError(415, CUSTOM_MESSAGES.invalidFile);
   }
+  const orderData = form.fields.orderData ?? null;
   if (!logo) throw badRequest(CUSTOM_MESSAGES.logoRequired, { logo: CUSTOM_MESSAGES.logoRequired });
   if (orderData === null)
     throw badRequest('orderData is required', { orderData: 'orderData is required' });
-  if (findInvalidText({ orderData }) !== null) {
-    throw badRequest(INVALID_CHARACTERS, { orderData: 'Contains characters that are not allowed' });
-  }
   let json: unknown;
   try {
     json = JSON.parse(orderData);
@@ -151,16 +143,7 @@ async function readPrepareForm(request: FastifyRequest) {
 export async function customOrdersRoutes(instance: FastifyInstance): Promise<void> {
   registerPaymentPurpose(instance.deps, 'custom_deposit', customDepositPurpose);
   registerPaymentPurpose(instance.deps, 'custom_balance', customBalancePurpose);
-  await instance.register(multipart, {
-    limits: {
-      fileSize: CUSTOM_LOGO_MAX_BYTES,
-      files: 1,
-      fields: 5,
-      parts: 8,
-      fieldSize: 64 * 1024,
-      fieldNameSize: 100,
-    },
-  });
+  await registerMultipart(instance);
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const { db, config } = deps;
@@ -191,17 +174,18 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/custom-orders/prepare',
     {
-      config: {
-        rateLimit: {
-          max: config.CUSTOM_ORDER_RATE_LIMIT,
-          timeWindow: TEN_MINUTES_MS,
-          keyGenerator: (request) => `custom-prepare|${request.ip}`,
-        },
-      },
+      preValidation: rateLimit({
+        name: 'custom-prepare',
+        max: config.CUSTOM_ORDER_RATE_LIMIT,
+        windowMs: TEN_MINUTES_MS,
+        by: clientAddress,
+      }),
       schema: { response: { 201: PreparedCustomOrder } },
     },
     async (request, reply) => {
       const { logo, draft } = await readPrepareForm(request);
+      // A promo code sent with the draft counts in the one discount-code limiter (issue 11).
+      if (draft.promoCode) await limitDiscountCheck(request);
       const prepared = await prepareCustomOrder(deps, { draft, logo, caller: caller(request) });
       return reply.status(201).send(prepared);
     },
@@ -237,11 +221,14 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
+      // Signed out: the new order can be claimed later only with this response's cookie.
+      const claim = request.user ? null : startGuestClaim(request);
       const result = await createCustomOrderFromDeposit(
         deps,
-        { body: request.body, caller: caller(request) },
+        { body: request.body, caller: { ...caller(request), claim } },
         request.log,
       );
+      if (result.created) claim?.setCookie(reply);
       return reply
         .status(result.created ? 201 : 200)
         .send({ id: result.order.id, order: result.order });

@@ -17,7 +17,7 @@ import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify';
 import { estimatedDelivery } from '../../shared/custom-pins';
 import { centsToDollars, percentOf } from '../../shared/money';
-import { checkDiscount, DEPOSIT_PERCENT } from '../../shared/pricing';
+import { checkDiscount, DEPOSIT_PERCENT, DISCOUNT_NOT_VALID } from '../../shared/pricing';
 import type { User } from '../../shared/schemas/auth';
 import type {
   CreateCustomOrderBody,
@@ -26,6 +26,7 @@ import type {
   PreparedCustomOrder,
 } from '../../shared/schemas/custom-orders';
 import { CUSTOM_MESSAGES } from '../../shared/schemas/custom-orders';
+import type { GuestClaimGrant } from '../accounts/guest-claims';
 import type { DbOrTx, Tx } from '../db/client';
 import { customOrders, files, payments, preparedCustomOrders, quoteRequests } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -135,6 +136,11 @@ export function toCustomOrderDto(row: CustomOrderRow, now: Date = new Date()): C
 export interface Caller {
   userId: number | null;
   sessionId: string | null;
+  /**
+   * Signed out: the claim this request grants (accounts/guest-claims.ts); the new custom
+   * order is recorded under it in the creating transaction.
+   */
+  claim?: GuestClaimGrant | null;
 }
 
 /**
@@ -326,7 +332,7 @@ async function recheckPromo(
 ): Promise<{ ok: true; codeId: number | null } | { ok: false; usedUp: boolean; error: string }> {
   if (!prepared.discountCode) return { ok: true, codeId: null };
   const row = await findDiscountCode(db, prepared.discountCode);
-  if (!row) return { ok: false, usedUp: false, error: 'Invalid discount code' };
+  if (!row) return { ok: false, usedUp: false, error: DISCOUNT_NOT_VALID };
   const check = checkDiscount(
     toDiscountRule(row),
     prepared.pricePerPinCents * prepared.quantity,
@@ -367,8 +373,9 @@ export async function assertDepositPayable(
  * payments/settle.ts). In the same transaction: the promo use is counted (never past
  * maxUses), the rush slot is taken (never past the month's slots), the prepared order and
  * the payment are marked consumed and `custom_order.deposit_paid` is published (the
- * confirmation e-mail). The order belongs to the signed-in account, else it keeps the
- * cart session so a later sign-in in the same browser claims it (DECISIONS.md).
+ * confirmation e-mail). The order belongs to the signed-in account, else it is recorded
+ * under the caller's guest claim (the HttpOnly claim cookie the route sets), so the
+ * account that signs in or registers next in that browser claims it (DECISIONS.md, issue 11).
  * Throws 404 'Payment not found' (unknown, or not a deposit for this prepared order),
  * 409 for a payment that is not captured, 409 `{reason, refunded}` after refunding
  * (code used up, rush slots gone, already paid, expired), 500 otherwise.
@@ -398,7 +405,7 @@ export async function createCustomOrderFromDeposit(
         return order ?? null;
       },
       settle: (tx, payment) => buildCustomOrder(deps, tx, payment, preparedId, input, now),
-      details: { preparedOrderId: preparedId, ...caller },
+      details: { preparedOrderId: preparedId, userId: caller.userId, sessionId: caller.sessionId },
     },
     log,
   );
@@ -491,6 +498,7 @@ async function buildCustomOrder(
     .update(preparedCustomOrders)
     .set({ consumedAt: now, customOrderId: order!.id })
     .where(eq(preparedCustomOrders.id, prepared.id));
+  if (order!.userId === null) await caller.claim?.add(tx, 'custom_order', order!.id);
   await markConsumed(tx, payment);
   await publish(deps, tx, { type: 'custom_order.deposit_paid', customOrder: order! });
   await deps.hooks.beforeCustomOrderCommit?.({ paymentOrderId: payment.providerOrderId });

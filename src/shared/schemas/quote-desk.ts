@@ -38,6 +38,9 @@ export const QUOTE_DESK_MESSAGES = {
   invalidLink: 'Invalid collaboration link',
   sessionNotFound: 'Session not found or expired',
   loadFailed: 'Failed to load collaboration session',
+  notApproved: 'The proof is not approved yet.',
+  payDeposit: 'Pay deposit',
+  depositFailed: 'Failed to start the deposit payment. Please try again.',
 } as const;
 
 /** One quote request as the API shows it (quotedAmount in dollars). */

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useCollaborationSession, useQuoteByToken } from '@/features/collaboration/api';
 import { CollaborationRoom } from '@/features/collaboration/components/collaboration-room';
+import { PayDepositButton } from '@/features/collaboration/components/pay-deposit-button';
 import { QuoteSummary } from '@/features/collaboration/components/quote-summary';
 import { useCollaborationRoom } from '@/features/collaboration/use-room';
 import { ApiRequestError } from '@/lib/api';
@@ -114,7 +115,11 @@ function Review({
         />
       </div>
       {details ? <QuoteSummary quote={details} /> : <Skeleton className="h-40 w-full rounded-xl" />}
-      <CollaborationRoom room={room} viewer="client" />
+      <CollaborationRoom
+        room={room}
+        viewer="client"
+        approvedAction={<PayDepositButton token={token} />}
+      />
     </PageMain>
   );
 }

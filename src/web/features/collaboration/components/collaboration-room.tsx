@@ -15,7 +15,7 @@ import {
   type RevisionView,
 } from '@shared/schemas/quote-desk';
 import { CheckCircle2, MessageSquareReply, Users, Wifi, WifiOff } from 'lucide-react';
-import { type FormEvent, type MouseEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -60,7 +60,16 @@ function pinNumbers(annotations: AnnotationView[]): Map<number, number> {
   return numbers;
 }
 
-export function CollaborationRoom({ room, viewer }: { room: Room; viewer: 'client' | 'admin' }) {
+export function CollaborationRoom({
+  room,
+  viewer,
+  approvedAction,
+}: {
+  room: Room;
+  viewer: 'client' | 'admin';
+  /** Shown in the 'Proof approved' banner (the client's 'Pay deposit'). */
+  approvedAction?: ReactNode;
+}) {
   const connected = room.connection === 'connected';
   const latest = room.revisions.at(-1) ?? null;
   const [chosen, setChosen] = useState<number | null>(null);
@@ -83,6 +92,7 @@ export function CollaborationRoom({ room, viewer }: { room: Room; viewer: 'clien
           highlight={highlight}
           onHighlight={setHighlight}
           connected={connected}
+          approvedAction={approvedAction}
         />
         <CommentsPanel room={room} pins={pins} connected={connected} onHighlight={setHighlight} />
       </div>
@@ -140,9 +150,11 @@ function ProofPanel({
   highlight,
   onHighlight,
   connected,
+  approvedAction,
 }: {
   room: Room;
   viewer: 'client' | 'admin';
+  approvedAction?: ReactNode;
   shown: RevisionView | null;
   latest: RevisionView | null;
   onChoose(n: number): void;
@@ -198,6 +210,7 @@ function ProofPanel({
             {quote.quotedAmount !== null ? (
               <p>Quoted total: {formatDollars(quote.quotedAmount)}</p>
             ) : null}
+            {approvedAction ? <div className="mt-2">{approvedAction}</div> : null}
           </div>
         ) : null}
         {shown?.mockupUrl ? (
