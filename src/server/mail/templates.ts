@@ -1,9 +1,8 @@
 /**
- * E-mail contents. Each template returns the plain-text and HTML parts of one mail;
- * every value that comes from a customer or the catalogue is HTML-escaped with the
- * `escape-html` library before it goes into the HTML part.
+ * E-mail contents. Each template returns the plain-text and HTML parts of one mail; the
+ * HTML is built with React Email (email-layout.tsx), which escapes every value that comes
+ * from a customer or the catalogue.
  */
-import escapeHtml from 'escape-html';
 import { createElement } from 'react';
 import { formatUsd } from '../../shared/money';
 import { QUOTE_RESPONSE_HOURS, type QuoteRequest } from '../../shared/schemas/quotes';
