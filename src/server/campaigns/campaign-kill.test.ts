@@ -14,7 +14,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailCampaigns } from '../db/schema';
+import { emailCampaigns, mailOutbox } from '../db/schema';
+import { enqueueMail } from '../mail/service';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDbKind } from '../test/db';
 import { countByRecipient, startTestSmtp, type TestSmtp } from '../test/smtp';
@@ -132,5 +133,73 @@ if (onPostgres)
         .where(eq(emailCampaigns.campaignId, campaign.id));
       expect(rows.filter((r) => r.attempts > 1).length).toBeGreaterThanOrEqual(1);
       expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(n);
+    }, 90_000);
+  });
+
+if (onPostgres)
+  describe('transactional mail survives SIGKILL of its sender', () => {
+    let t: TestApp;
+    let child: ChildProcess | null = null;
+    let smtp: TestSmtp;
+    let killed = false;
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      smtp = await startTestSmtp({
+        onMessage(_mail, count) {
+          // The 5th message is complete but unanswered: the sender cannot know it arrived.
+          if (count === 5 && child) {
+            killed = true;
+            child.kill('SIGKILL');
+          }
+        },
+      });
+    });
+    afterAll(async () => {
+      if (child && child.exitCode === null) child.kill('SIGKILL');
+      await t?.close();
+      await smtp?.close();
+    });
+
+    const start = () => {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/instance.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: t.database.pool!.options.connectionString,
+          SMTP_URL: smtp.url,
+          MAIL_POLL_SECONDS: '0.5',
+          MAIL_RETRY_DELAY_SECONDS: '0',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      return child;
+    };
+
+    it('every outbox mail is received exactly once across a kill and a restart', async () => {
+      const n = 12;
+      for (let i = 0; i < n; i++) {
+        await enqueueMail(
+          t.db,
+          { to: `buyer${i}@kill.test`, subject: `Order ${i}`, text: 'Thanks', kind: 'test' },
+          { hold: false },
+        );
+      }
+      const first = start();
+      await new Promise<void>((resolve) => first.once('exit', () => resolve()));
+      expect(killed).toBe(true);
+      start();
+      await vi.waitFor(
+        async () => {
+          const rows = await t.db.select().from(mailOutbox);
+          expect(rows.every((r) => r.status === 'sent')).toBe(true);
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      // pg-boss may retry the killed job; give it the time to (not) send again.
+      await new Promise((r) => setTimeout(r, 2000));
+      const counts = countByRecipient(smtp.received);
+      for (let i = 0; i < n; i++) expect(counts.get(`buyer${i}@kill.test`), `buyer${i}`).toBe(1);
+      expect(smtp.received).toHaveLength(n);
     }, 90_000);
   });

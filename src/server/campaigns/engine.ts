@@ -23,14 +23,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../config';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { campaigns, emailCampaigns, mailSuppressions } from '../db/schema';
 import type { MailService } from '../mail/service';
 import { type CampaignContent, personalise, type Recipient } from './content';
-import { GatedSmtpSender, type GatedSmtpSender as Sender } from './smtp';
+import {
+  composeMessage,
+  fromAddress,
+  GatedSmtpSender,
+  type GatedSmtpSender as Sender,
+} from './smtp';
 import { listUnsubscribeHeaders, mailLinkSecret, suppress, unsubscribeUrl } from './suppression';
 
 export const CAMPAIGN_QUEUE = 'campaign-send';
@@ -178,11 +182,8 @@ export function campaignJobId(campaignId: number, generation: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The address part of MAIL_FROM ('Name <a@b>' or 'a@b'). */
-export function fromAddress(mailFrom: string): string {
-  const m = /<([^>]+)>/.exec(mailFrom);
-  return (m ? m[1]! : mailFrom).trim();
-}
+/** The address part of MAIL_FROM (smtp.ts). */
+export { fromAddress };
 
 export interface CampaignEngine {
   /** Starts the campaign worker and sweep on the mail queue's pg-boss (only when sending). */
@@ -213,27 +214,6 @@ export interface CampaignEngineOptions {
 }
 
 type RecipientRow = typeof emailCampaigns.$inferSelect;
-
-function compose(opts: {
-  from: string;
-  to: string;
-  content: CampaignContent;
-  messageId: string;
-  unsubscribe: string;
-}): Promise<Buffer> {
-  const composer = new MailComposer({
-    from: opts.from,
-    to: opts.to,
-    subject: opts.content.subject,
-    text: opts.content.text,
-    html: opts.content.html,
-    messageId: opts.messageId,
-    headers: listUnsubscribeHeaders(opts.unsubscribe),
-  });
-  return new Promise((resolve, reject) =>
-    composer.compile().build((err, message) => (err ? reject(err) : resolve(message))),
-  );
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -344,7 +324,13 @@ export function createCampaignEngine({
       unsubscribe,
     );
     const messageId = `<campaign-${campaign.id}-${row.id}@${domain}>`;
-    const raw = await compose({ from, to: row.customerEmail, content, messageId, unsubscribe });
+    const raw = await composeMessage({
+      from,
+      to: row.customerEmail,
+      ...content,
+      messageId,
+      headers: listUnsubscribeHeaders(unsubscribe),
+    });
     const result = await sender.send(envelopeFrom, row.customerEmail, raw, async () => {
       const marked = await db
         .update(emailCampaigns)

@@ -15,8 +15,39 @@
  * Built on nodemailer's own SMTPConnection (nodemailer/lib/smtp-connection).
  */
 import { Readable } from 'node:stream';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+
+/** A complete RFC 5322 message (MIME, text + HTML alternatives) built by nodemailer's MailComposer. */
+export function composeMessage(opts: {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  messageId: string;
+  headers?: Record<string, string> | null;
+}): Promise<Buffer> {
+  const composer = new MailComposer({
+    from: opts.from,
+    to: opts.to,
+    subject: opts.subject,
+    text: opts.text,
+    ...(opts.html ? { html: opts.html } : {}),
+    messageId: opts.messageId,
+    ...(opts.headers ? { headers: opts.headers } : {}),
+  });
+  return new Promise((resolve, reject) =>
+    composer.compile().build((err, message) => (err ? reject(err) : resolve(message))),
+  );
+}
+
+/** The address part of a From value ('Name <a@b>' or 'a@b'). */
+export function fromAddress(mailFrom: string): string {
+  const m = /<([^>]+)>/.exec(mailFrom);
+  return (m ? m[1]! : mailFrom).trim();
+}
 
 /** What happened to one message. */
 export type SendOutcome =
