@@ -84,7 +84,9 @@ export async function startMailQueue(
     retryDelay: options.retryDelaySeconds,
     retryBackoff: options.retryDelaySeconds > 0,
   };
-  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry });
+  // A delivery takes seconds (30 s socket timeout); a job still active after 5 minutes
+  // belongs to a process that died before marking its row, and is retried.
+  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry, expireInSeconds: 300 });
   await boss.work<{ outboxId: number }>(
     MAIL_QUEUE,
     { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds },
