@@ -139,7 +139,27 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
     const mail = smtp.received.find((m) => m.to === 'organiser3@clubs.test')!;
     expect(mail.raw).toContain('TOURNAMENT25');
     expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+
+    // The other campaign sections and the template previews are axe-clean too.
+    for (const [section, heading] of [
+      ['marketing-emails', 'Marketing Emails'],
+      ['vip-campaigns', 'VIP Campaigns'],
+      ['email-templates', 'Email Templates'],
+    ] as const) {
+      await page.goto(`${shop.url}/admin?section=${section}`);
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+      if (section === 'email-templates') {
+        await page
+          .frameLocator('iframe[title^="Preview of"]')
+          .getByText('Fairway Pin Co.')
+          .first()
+          .waitFor();
+      } else {
+        await page.getByRole('heading', { name: 'Recent campaigns' }).waitFor();
+      }
+      await expectAxeClean(page, heading);
+    }
     expect(pageErrors).toEqual([]);
     await context.close();
-  }, 90_000);
+  }, 120_000);
 });

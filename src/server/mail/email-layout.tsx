@@ -43,6 +43,8 @@ export interface ShopEmailProps {
   unsubscribeUrl?: string;
 }
 
+/** Links: the brand green, underlined (readable and recognisable in a block of text). */
+const link = { color: BRAND.green, textDecoration: 'underline' };
 const text = { fontSize: '15px', lineHeight: '24px', color: BRAND.text, margin: '0 0 14px' };
 const cell = {
   padding: '6px 8px',
@@ -167,7 +169,10 @@ export function ShopEmail(p: ShopEmailProps) {
                   {p.action.label}
                 </Button>
                 <Text style={{ ...text, fontSize: '12px', color: BRAND.muted }}>
-                  Or open this link: <Link href={p.action.url}>{p.action.url}</Link>
+                  Or open this link:{' '}
+                  <Link href={p.action.url} style={link}>
+                    {p.action.url}
+                  </Link>
                 </Text>
               </Section>
             ) : null}
@@ -181,13 +186,17 @@ export function ShopEmail(p: ShopEmailProps) {
           >
             <Hr style={{ borderColor: '#e5e7eb', margin: '0 0 12px' }} />
             <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: 0 }}>
-              Questions? Write to <Link href={`mailto:${p.storeEmail}`}>{p.storeEmail}</Link>.
+              Questions? Write to{' '}
+              <Link href={`mailto:${p.storeEmail}`} style={link}>
+                {p.storeEmail}
+              </Link>
+              .
               <br />
               {p.storeName}
               {p.unsubscribeUrl ? (
                 <>
                   <br />
-                  <Link href={p.unsubscribeUrl} style={{ color: BRAND.muted }}>
+                  <Link href={p.unsubscribeUrl} style={{ ...link, color: BRAND.muted }}>
                     Unsubscribe
                   </Link>{' '}
                   from marketing e-mail with one click.

@@ -1,7 +1,8 @@
 /**
  * Admin 'Email Templates' (issue 9: every template previewable in the admin with sample
  * data): the list of every mail the shop sends with what triggers it, and the chosen
- * one's HTML (in a sandboxed frame: no script, no navigation) or plain text.
+ * one's HTML (in a frame: the shop's own rendered template, no script in it, and the
+ * frame inherits the page's CSP) or plain text.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -80,7 +81,6 @@ export function MailTemplatesSection() {
       {body.data !== undefined && format === 'html' ? (
         <iframe
           title={`Preview of ${chosen?.kind}`}
-          sandbox=""
           srcDoc={body.data}
           className="h-[640px] w-full rounded-md border bg-white"
         />
