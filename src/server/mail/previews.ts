@@ -154,7 +154,7 @@ export function sampleEvents(config: Config): { trigger: string; event: ShopEven
       },
     },
     { trigger: 'Quote request submitted', event: { type: 'quote.requested', quote } },
-    { trigger: 'Quote sent', event: { type: 'quote.quoted', quote } },
+    { trigger: 'Quote sent', event: { type: 'quote.quoted', quote, url: collab } },
     {
       trigger: 'Collaboration link created',
       event: { type: 'quote.collaboration_link_created', quote, session, url: collab },

@@ -227,7 +227,11 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
             paragraphs: [
               `Here is our quote for your request #${q.id}: ${q.quotedAmountCents === null ? '(no amount)' : formatUsd(q.quotedAmountCents)}.`,
               ...(q.quotedNotes ? [q.quotedNotes] : []),
+              ...(event.url
+                ? ['Review the mockup with our team, comment on it and approve it online.']
+                : []),
             ],
+            ...(event.url ? { action: { label: 'Review your design', url: event.url } } : {}),
           },
           config,
         ),

@@ -63,6 +63,10 @@ describe('transactional mail from events', () => {
       'https://shop.example/quote-collaboration/sample-token',
     );
     expect(find(/New quote request #77/)).toContain('Torrey Pines Invitational');
+    // The quote carries the collaboration link when one is active.
+    const quoted = find(/your quote #77/);
+    expect(quoted).toContain('$980.00');
+    expect(quoted).toContain('https://shop.example/quote-collaboration/sample-token');
     expect(smtp.received.find((m) => /New quote request/.test(m.subject ?? ''))!.to).toBe(
       'owner@fairwaypin.test',
     );
