@@ -1,8 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. API tests run on PGlite; when TEST_DATABASE_URL is set they run
- * a second time on that PostgreSQL server (project "postgres").
+ * a second time on that PostgreSQL server (project "postgres"), which alone also runs
+ * the `*.postgres.test.ts` files (several app processes on one database).
  */
 const dbProjects = [
   { name: 'pglite', env: { TEST_DB: 'pglite' } },
@@ -24,6 +25,11 @@ export default defineConfig({
         test: {
           name: p.name,
           include: ['src/server/**/*.test.ts'],
+          // `*.postgres.test.ts`: several server processes on one database (PostgreSQL only).
+          exclude: [
+            ...configDefaults.exclude,
+            ...(p.name === 'postgres' ? [] : ['src/server/**/*.postgres.test.ts']),
+          ],
           env: p.env,
           testTimeout: 30_000,
           hookTimeout: 60_000,

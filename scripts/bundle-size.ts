@@ -1,7 +1,11 @@
 /**
- * Prints the JavaScript a first load of /wholesale and of /custom downloads, gzipped: the
- * entry chunk, the route chunk and every chunk they import statically (from Vite's build
- * manifest). Exits 1 when either exceeds the 150 KB budget (issue "What it must show").
+ * Prints the JavaScript a first load of /, /wholesale, /product/{id} and /custom downloads,
+ * gzipped: the entry chunk, the route chunk and every chunk they import statically (from
+ * Vite's build manifest). Exits 1 when any exceeds the budget.
+ *
+ * Budget 140 KB (issue 12 asked for 100 KB; not reachable with this stack: React DOM 19
+ * alone is 63.6 KB gzipped and React Router 7's data router 31 KB, 95 KB before any page
+ * code; see README "Performance").
  * Run after `vite build` (the `bundle-size` npm script does both).
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +19,7 @@ interface ManifestChunk {
   src?: string;
 }
 
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 140 * 1024;
 const dist = path.resolve(import.meta.dirname, '../dist/web');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
@@ -53,8 +57,11 @@ function firstLoad(route: string): number {
   return total;
 }
 
-// The catalogue and the custom pin wizard (issue 6: /custom stays within the catalogue's budget).
-const over = ['wholesale', 'custom'].filter((route) => firstLoad(route) > BUDGET_BYTES);
+// The home page, the catalogue, a product page (issue 12) and the custom pin wizard
+// (issue 6: /custom stays within the catalogue's budget).
+const over = ['home', 'wholesale', 'product', 'custom'].filter(
+  (route) => firstLoad(route) > BUDGET_BYTES,
+);
 if (over.length > 0) {
   console.error(`Over budget: ${over.join(', ')}`);
   process.exit(1);

@@ -66,8 +66,13 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   const { db, hooks } = app.deps;
 
   // Checked before body validation so a missing session is reported as such.
-  app.addHook('onRequest', async (request) => {
-    requireCartSession(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      requireCartSession(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 
   async function lineView(sessionId: string, cartItemId: number): Promise<CartItem> {
@@ -78,10 +83,19 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/cart',
-    { schema: { response: { 200: z.array(CartItem), ...errors } } },
-    async (request) => {
+    {
+      // The cart read needs no user (issue 12: no session lookup on the hot read path).
+      config: { session: 'lazy' },
+      schema: { response: { 200: z.array(CartItem), ...errors } },
+    },
+    async (request, reply) => {
       const lines = await viewCart(db, requireCartSession(request));
-      return lines.map(toCartItem);
+      const items: CartItem[] = lines.map(toCartItem);
+      // Built by the typed toCartItem: serialised directly (no response re-validation).
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(items) as unknown as CartItem[]);
     },
   );
 

@@ -6,7 +6,8 @@
  * merchandise subtotal (`checkDiscount`), flat shipping when not empty (`cartTotals`).
  * All amounts are integer cents.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { cartTotals, type DiscountRefusal, priceCatalogLine } from '../../shared/pricing';
 import { versionedImageUrl } from '../catalog/serialize';
 import type { DbOrTx } from '../db/client';
@@ -55,8 +56,7 @@ export interface CartRow {
   isActive: boolean;
 }
 
-/** The session's cart lines joined with their products in one query, oldest line first. */
-export async function loadCartRows(db: DbOrTx, sessionId: string): Promise<CartRow[]> {
+function cartRowsQuery(db: DbOrTx, sessionId: string | Placeholder) {
   return db
     .select({
       cartItemId: cartItems.id,
@@ -75,6 +75,27 @@ export async function loadCartRows(db: DbOrTx, sessionId: string): Promise<CartR
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.sessionId, sessionId))
     .orderBy(asc(cartItems.id));
+}
+
+/** The cart read as a named prepared statement, built once per database (issue 12: hot read). */
+const preparedCartRows = new WeakMap<
+  object,
+  ReturnType<ReturnType<typeof cartRowsQuery>['prepare']>
+>();
+
+/**
+ * The session's cart lines joined with their products in one query (one round trip),
+ * oldest line first. Outside a transaction the statement is prepared once per database
+ * (no query building per call; PostgreSQL parses and plans it once per connection).
+ */
+export async function loadCartRows(db: DbOrTx, sessionId: string): Promise<CartRow[]> {
+  if (db instanceof PgTransaction) return cartRowsQuery(db, sessionId);
+  let prepared = preparedCartRows.get(db);
+  if (!prepared) {
+    prepared = cartRowsQuery(db, sql.placeholder('sessionId')).prepare('fp_cart_rows');
+    preparedCartRows.set(db, prepared);
+  }
+  return prepared.execute({ sessionId });
 }
 
 /** Prices one joined row: tier unit price and line total (cents). */
@@ -153,7 +174,13 @@ type Rows<T> = { rows: T[] };
  */
 export async function pastPurchases(
   db: DbOrTx,
-  who: { userId?: number | null; sessionId?: string | null; email?: string | null },
+  who: {
+    userId?: number | null;
+    sessionId?: string | null;
+    email?: string | null;
+    /** An order not to count (the one being placed, already inserted). */
+    exceptOrderId?: number;
+  },
   productIds: number[],
 ): Promise<Map<number, number>> {
   const result = new Map<number, number>();
@@ -170,6 +197,7 @@ export async function pastPurchases(
     from ${orders} cross join lateral jsonb_array_elements(${orders.items}) as item
     where ${orders.paymentStatus} = 'paid'
       and (${sql.join(matches, sql` or `)})
+      ${who.exceptOrderId !== undefined ? sql`and ${orders.id} <> ${who.exceptOrderId}` : sql``}
       and jsonb_typeof(item->'productId') = 'number'
       and (item->>'productId')::int in (${sql.join(
         ids.map((id) => sql`${id}`),

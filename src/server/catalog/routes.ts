@@ -15,8 +15,10 @@ import {
   UpdateStockBody,
 } from '../../shared/schemas/catalog';
 import { ApiError, IdParam } from '../../shared/schemas/common';
-import { requireAdmin } from '../lib/session';
+import { sendCached } from '../lib/cached-response';
+import { loadUser, requireAdmin } from '../lib/session';
 import {
+  cachedActiveProduct,
   createProduct,
   deleteProduct,
   getActiveProduct,
@@ -40,26 +42,39 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/products',
-    { schema: { querystring: ProductListQuery, response: { 200: z.array(Product), ...errors } } },
+    {
+      // Public read: no session unless the admin-only variant is asked for (lib/session.ts).
+      config: { session: 'lazy' },
+      schema: { querystring: ProductListQuery, response: { 200: z.array(Product), ...errors } },
+    },
     async (request, reply) => {
       if (request.query.includeInactive) {
+        await loadUser(request);
         await requireAdmin(request, reply);
         return reply.header('cache-control', 'no-store').send(await loadProducts(db, true));
       }
-      const list = await listActiveProducts(db);
-      reply.header('cache-control', 'no-cache');
-      // Pre-serialized JSON from the cache: sent as-is (a Buffer bypasses the serializer).
-      return reply.type('application/json; charset=utf-8').send(list.body as unknown as Product[]);
+      // Pre-serialised (and pre-compressed) from the cache, with ETag -> 304; a Buffer
+      // bypasses the serializer.
+      return sendCached(request, reply, (await listActiveProducts(db)).list);
     },
   );
 
   app.get(
     '/api/products/:id',
-    { schema: { params: IdParam, response: { 200: Product, ...errors } } },
-    async (request) =>
-      request.user?.role === 'admin'
+    {
+      config: { session: 'lazy' },
+      schema: { params: IdParam, response: { 200: Product, ...errors } },
+    },
+    async (request, reply) => {
+      // An active product is the same for everyone: from the cache, no user needed.
+      const cached = await cachedActiveProduct(db, request.params.id);
+      if (cached) return sendCached(request, reply, cached);
+      // Not cached (inactive, unknown, or the cache is down): admins also see inactive ones.
+      const user = await loadUser(request);
+      return user?.role === 'admin'
         ? getProduct(db, request.params.id, true)
-        : getActiveProduct(db, request.params.id),
+        : getActiveProduct(db, request.params.id);
+    },
   );
 
   app.post(

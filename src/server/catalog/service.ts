@@ -17,6 +17,7 @@ import type { Product } from '../../shared/schemas/catalog';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { listenToChannel } from '../db/listen';
 import { orders, products } from '../db/schema';
+import { CachedBody } from '../lib/cached-response';
 import { notFound } from '../lib/errors';
 import { serializeProduct } from './serialize';
 
@@ -25,11 +26,16 @@ export { serializeProduct, versionedImageUrl } from './serialize';
 /** Channel the products trigger notifies on (migration 0002_catalog_notify). */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
-/** A cached, serialized product list (and the same products by id, for the detail call). */
+/**
+ * A cached product list: the serialised list (bytes, ETag, encodings; lib/cached-response.ts)
+ * and the same products by id, each serialised on first request for the detail call.
+ */
 export interface CachedList {
-  body: Buffer;
+  list: CachedBody;
   products: Product[];
   byId: Map<number, Product>;
+  /** The serialised product `id`, or null when it is not in the list. */
+  one(id: number): CachedBody | null;
 }
 
 /**
@@ -71,10 +77,22 @@ export class CatalogCache {
 }
 
 function toCached(list: Product[]): CachedList {
+  const byId = new Map(list.map((p) => [p.id, p]));
+  const bodies = new Map<number, CachedBody>();
   return {
-    body: Buffer.from(JSON.stringify(list)),
+    list: CachedBody.json(list),
     products: list,
-    byId: new Map(list.map((p) => [p.id, p])),
+    byId,
+    one(id) {
+      let body = bodies.get(id);
+      if (!body) {
+        const product = byId.get(id);
+        if (!product) return null;
+        body = CachedBody.json(product);
+        bodies.set(id, body);
+      }
+      return body;
+    },
   };
 }
 
@@ -136,6 +154,16 @@ export async function loadProducts(db: DbOrTx, includeInactive = false): Promise
 /** The public product list from the cache (see module doc). */
 export function listActiveProducts(db: Db): Promise<CachedList> {
   return catalogCache(db).get(() => loadProducts(db));
+}
+
+/**
+ * The serialised active product `id` from the list cache, or null when the cache is not
+ * live or the id is not an active product (then ask `getActiveProduct` / `getProduct`).
+ */
+export async function cachedActiveProduct(db: Db, id: number): Promise<CachedBody | null> {
+  const cache = catalogCache(db);
+  if (!cache.listening) return null;
+  return (await cache.get(() => loadProducts(db))).one(id);
 }
 
 /**

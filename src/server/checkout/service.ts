@@ -124,51 +124,6 @@ async function buildOrder(
     throw new OrderRejected('The price changed. Please review your order.', 'price_changed');
   }
 
-  // Lock products in id order so two carts never wait on each other in a cycle.
-  for (const line of [...cart.lines].sort((a, b) => a.productId - b.productId)) {
-    const left = sql`${products.stockQuantity} - ${line.quantity}`;
-    const [taken] = await tx
-      .update(products)
-      .set({ stockQuantity: left, inStock: sql`(${left}) > 0`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          gte(products.stockQuantity, line.quantity),
-          eq(products.isActive, true),
-        ),
-      )
-      .returning({ id: products.id });
-    if (!taken)
-      throw new OrderRejected(`Sorry, "${line.name}" sold out while you were paying.`, 'sold_out');
-  }
-
-  // Checked after the stock updates: they lock the product rows, so a concurrent order
-  // of the same limited product by the same customer has committed (and is counted
-  // by this new statement's snapshot) before we get here.
-  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
-  if (limited.length > 0) {
-    const past = await pastPurchases(
-      tx,
-      { userId, sessionId, email: body.customerEmail },
-      limited.map((l) => l.productId),
-    );
-    for (const line of limited) {
-      if ((past.get(line.productId) ?? 0) + line.quantity > line.purchaseLimit!) {
-        throw new OrderRejected(
-          `Sorry, "${line.name}" is limited to ${line.purchaseLimit} per customer.`,
-          'limit',
-        );
-      }
-    }
-  }
-
-  if (cart.discount && !(await countDiscountUse(tx, cart.discount.discountCodeId))) {
-    throw new OrderRejected(
-      `Sorry, the discount code "${cart.discount.code}" was used up while you were paying.`,
-      'code_used_up',
-    );
-  }
-
   const items: OrderLineRecord[] = cart.lines.map((l) => ({
     productId: l.productId,
     name: l.name,
@@ -201,6 +156,57 @@ async function buildOrder(
   if (userId === null) await input.claim?.add(tx, 'order', order!.id);
   await markConsumed(tx, payment);
   await clearCart(tx, sessionId);
+
+  // The rows every order contends for (the products' stock, the code's use count) are
+  // taken LAST, so each order holds their locks only for these statements and the
+  // commit (issue 12: checkout throughput). A refusal here rolls back the savepoint,
+  // the order row and everything above included.
+  // Lock products in id order so two carts never wait on each other in a cycle.
+  for (const line of [...cart.lines].sort((a, b) => a.productId - b.productId)) {
+    const left = sql`${products.stockQuantity} - ${line.quantity}`;
+    const [taken] = await tx
+      .update(products)
+      .set({ stockQuantity: left, inStock: sql`(${left}) > 0`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          gte(products.stockQuantity, line.quantity),
+          eq(products.isActive, true),
+        ),
+      )
+      .returning({ id: products.id });
+    if (!taken)
+      throw new OrderRejected(`Sorry, "${line.name}" sold out while you were paying.`, 'sold_out');
+  }
+
+  // Checked after the stock updates: they lock the product rows, so a concurrent order
+  // of the same limited product by the same customer has committed (and is counted
+  // by this new statement's snapshot) before we get here. This order's own row (already
+  // inserted above) is not counted.
+  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
+  if (limited.length > 0) {
+    const past = await pastPurchases(
+      tx,
+      { userId, sessionId, email: body.customerEmail, exceptOrderId: order!.id },
+      limited.map((l) => l.productId),
+    );
+    for (const line of limited) {
+      if ((past.get(line.productId) ?? 0) + line.quantity > line.purchaseLimit!) {
+        throw new OrderRejected(
+          `Sorry, "${line.name}" is limited to ${line.purchaseLimit} per customer.`,
+          'limit',
+        );
+      }
+    }
+  }
+
+  if (cart.discount && !(await countDiscountUse(tx, cart.discount.discountCodeId))) {
+    throw new OrderRejected(
+      `Sorry, the discount code "${cart.discount.code}" was used up while you were paying.`,
+      'code_used_up',
+    );
+  }
+
   await deps.hooks.beforeOrderCommit?.({ paymentOrderId: payment.providerOrderId });
   return order!;
 }

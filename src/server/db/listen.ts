@@ -4,12 +4,13 @@
  * catalogue cache (catalog/service.ts) and the collaboration rooms (collaboration/hub.ts).
  *
  * On PGlite `pglite.listen` is used (one process, one database). On PostgreSQL the
- * listener holds one pooled connection per channel; if it breaks, `onDown` runs and it
+ * listener holds one connection per channel of its own, outside the query pool (issue
+ * 12: the pool's connections all serve requests); if it breaks, `onDown` runs and it
  * reconnects (1 s after a loss, 5 s after a failed start), then `onUp` runs again, so a
  * user of the channel knows when it may have missed notifications.
  */
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database, DbOrTx } from './client';
 
 export interface ChannelHandlers {
@@ -51,24 +52,34 @@ export async function listenToChannel(
   const pool = database.pool;
   if (!pool) return async () => {};
   let closed = false;
-  let client: pg.PoolClient | null = null;
+  let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
-  let releaseClient: ((err?: Error) => void) | null = null;
+  let releaseClient: (() => void) | null = null;
   const connect = async (): Promise<void> => {
     try {
-      const c = await pool.connect();
+      // Same settings as the pool (URL, credentials, TLS), but not one of its connections.
+      const c = new pg.Client(pool.options);
+      c.on('error', () => {}); // replaced by onError below once connected
+      try {
+        await c.connect();
+      } catch (err) {
+        await c.end().catch(() => {});
+        throw err;
+      }
       if (closed) {
-        c.release();
+        await c.end().catch(() => {});
         return;
       }
+      c.removeAllListeners('error');
       client = c;
       let released = false;
-      const release = (err?: Error) => {
+      const release = () => {
         if (released) return;
         released = true;
         c.removeListener('notification', onNotification);
         c.removeListener('error', onError);
-        c.release(err);
+        c.on('error', () => {});
+        c.end().catch(() => {});
       };
       const onNotification = (msg: pg.Notification) => {
         if (msg.channel === channel) handlers.onMessage(msg.payload ?? '');
@@ -76,7 +87,7 @@ export async function listenToChannel(
       const onError = (err: Error) => {
         handlers.onDown?.();
         if (client === c) client = null;
-        release(err);
+        release();
         if (closed) return;
         log.warn({ err, channel }, 'notification listener lost its connection; reconnecting');
         retry = setTimeout(() => void connect(), 1000);
@@ -100,12 +111,9 @@ export async function listenToChannel(
     const c = client;
     client = null;
     if (!c) return;
-    try {
-      await c.query(`UNLISTEN ${channel}`);
-      releaseClient?.();
-    } catch (err) {
-      releaseClient?.(err as Error);
-    }
+    // Closing the connection ends the LISTEN; an error here leaves nothing to undo.
+    await c.query(`UNLISTEN ${channel}`).catch(() => {});
+    releaseClient?.();
   };
 }
 

@@ -61,15 +61,17 @@ export function isSameSiteRequest(
 
 /** Installs the guard on every route (an onRequest hook, before any body is read). */
 export function installCrossSiteGuard(app: FastifyInstance, config: Pick<AppConfig, 'publicUrl'>) {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config?.crossSite === 'allow') return;
+  // A callback hook: safe methods (every hot read) pass without a promise (issue 12).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    if (request.routeOptions.config?.crossSite === 'allow') return done();
     if (!isSameSiteRequest(request, config)) {
       request.log.warn(
         { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
         'cross-site request refused',
       );
-      throw forbidden(CROSS_SITE_REFUSED);
+      return done(forbidden(CROSS_SITE_REFUSED));
     }
+    done();
   });
 }

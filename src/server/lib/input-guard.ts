@@ -61,12 +61,30 @@ export function findInvalidText(value: unknown): string | null {
   return null;
 }
 
-/** preValidation: 400 when the params, query or body carry a rejected character. */
-export const rejectInvalidText: preValidationHookHandler = async (request: FastifyRequest) => {
-  for (const part of [request.params, request.query, request.body]) {
-    const field = findInvalidText(part);
-    if (field !== null) throw badRequest(INVALID_CHARACTERS, { [field]: FIELD_MESSAGE });
+/** The first rejected field of one request part (params, query or body), or null. */
+function invalidIn(part: unknown): string | null {
+  // Fast path (issue 12): nothing sent, or an empty object (most GETs).
+  if (part == null) return null;
+  if (typeof part === 'object' && !Array.isArray(part)) {
+    let empty = true;
+    for (const _ in part) {
+      empty = false;
+      break;
+    }
+    if (empty) return null;
   }
+  return findInvalidText(part);
+}
+
+/** preValidation: 400 when the params, query or body carry a rejected character. */
+export const rejectInvalidText: preValidationHookHandler = (
+  request: FastifyRequest,
+  _reply,
+  done,
+) => {
+  const field = invalidIn(request.params) ?? invalidIn(request.query) ?? invalidIn(request.body);
+  if (field !== null) return done(badRequest(INVALID_CHARACTERS, { [field]: FIELD_MESSAGE }));
+  done();
 };
 
 /**

@@ -15,11 +15,25 @@
  * `request.user` is resolved once per request from the session (null when signed out)
  * in a preValidation hook. `requireUser` / `requireAdmin` answer 401 / 403; use them as
  * `preValidation` (checked before the input is validated) or `preHandler`.
+ *
+ * Cost on the hot read path (issue 12): a request without the session cookie gets no
+ * session object at all (nothing to sign or hash; `signIn` creates one when needed), and
+ * a route marked `config: { session: 'lazy' }` (public catalogue and cart reads) reads
+ * no session and no user unless its handler calls `loadUser(request)`: no database
+ * round trips for a signed-in shopper's catalogue reads. A lazy route does not renew
+ * the session (any other request does).
  */
 import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
+import { type FastifySessionOptions, fastifySession } from '@fastify/session';
 import { eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, Session } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  Session,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../shared/schemas/auth';
 import { SessionIdHeader } from '../../shared/schemas/common';
@@ -39,6 +53,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. */
     user: User | null;
+    /** Loads this request's session on demand (lib/session.ts; null before onRequest). */
+    sessionLoader: ((request: FastifyRequest) => Promise<void>) | null;
+    /** True once `request.user` reflects the session (resolved or known to be absent). */
+    userResolved: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * 'lazy': the route needs no user (public reads); no session is read unless the
+     * handler calls `loadUser(request)` (lib/session.ts).
+     */
+    session?: 'lazy';
   }
 }
 
@@ -146,54 +171,82 @@ export const sessionPlugin = fp(
     const store = new DbSessionStore(opts.db);
     const { config } = opts;
     await app.register(fastifyCookie);
-    await app.register(fastifySession, {
-      secret: opts.secret,
-      cookieName: cookieName(config, SESSION_COOKIE),
-      store,
-      saveUninitialized: false,
-      // Renewal is ours (below): at most one write a minute, never past the absolute end.
-      rolling: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        // Secure whenever the request came over HTTPS (behind a proxy: TRUST_PROXY). A
-        // `__Host-` cookie without Secure is refused by browsers, so it never exists
-        // insecurely; plain-HTTP callers of an https shop (tests, health checks) still work.
-        secure: 'auto',
-        path: '/',
+    const sessionCookie = cookieName(config, SESSION_COOKIE);
+    // @fastify/session's own onRequest hook (it loads or creates `request.session`) is
+    // captured instead of installed, and run by ours below only when there is a session
+    // to load; its onSend hook (save, cookie) and decorators are installed as usual.
+    let loadSessionHook: onRequestHookHandler | null = null;
+    const capturing: FastifyInstance = new Proxy(app, {
+      get(target, prop) {
+        if (prop === 'addHook') {
+          return (name: string, hook: onRequestHookHandler) => {
+            if (name === 'onRequest') loadSessionHook = hook;
+            else (target.addHook as (n: string, h: unknown) => unknown)(name, hook);
+            return capturing;
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+    await new Promise<void>((resolve, reject) =>
+      (fastifySession as FastifyPluginCallback<FastifySessionOptions>)(
+        capturing,
+        {
+          secret: opts.secret,
+          cookieName: sessionCookie,
+          store,
+          saveUninitialized: false,
+          // Renewal is ours (below): at most one write a minute, never past the absolute end.
+          rolling: false,
+          cookie: {
+            httpOnly: true,
+            sameSite: 'lax',
+            // Secure whenever the request came over HTTPS (behind a proxy: TRUST_PROXY). A
+            // `__Host-` cookie without Secure is refused by browsers, so it never exists
+            // insecurely; plain-HTTP callers of an https shop (tests, health checks) still work.
+            secure: 'auto',
+            path: '/',
+          },
+        },
+        (err?: Error) => (err ? reject(err) : resolve()),
+      ),
+    );
+    const hook = loadSessionHook as onRequestHookHandler | null;
+    if (!hook) throw new Error('@fastify/session registered no onRequest hook');
+    const loadSession = (request: FastifyRequest): Promise<void> =>
+      new Promise((resolve, reject) => {
+        (hook as (r: FastifyRequest, reply: unknown, done: (err?: Error) => void) => void).call(
+          app,
+          request,
+          null,
+          (err?: Error) => (err ? reject(err) : resolve()),
+        );
+      });
+
     app.decorateRequest('user', null);
-    // preValidation (before the body is validated), so routes can reject anonymous callers
-    // with 401/403 before answering 400 for their input.
-    app.addHook('preValidation', async (request) => {
-      const session = request.session;
-      const userId = session?.get('userId');
-      if (!userId) return;
-      const [row] = await opts.db
-        .select({ id: users.id, username: users.username, email: users.email, role: users.role })
-        .from(users)
-        .where(eq(users.id, userId));
-      const now = Date.now();
-      const signedInAt = session.get('signedInAt') ?? 0;
-      const seenAt = session.get('seenAt') ?? signedInAt;
-      if (
-        !row ||
-        now - seenAt > idleMs(config, row.role) ||
-        now - signedInAt > config.SESSION_MAX_DAYS * 24 * HOUR_MS
-      ) {
-        // Ended: the row goes, the request continues signed out with a fresh empty
-        // session (so a sign-in in this very request still works); the plugin clears
-        // the old cookie on the way out.
-        await session.regenerate();
-        request.user = null;
+    app.decorateRequest('sessionLoader', null);
+    app.decorateRequest('userResolved', false);
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.sessionLoader = loadSession;
+      // No cookie: nothing to load (a fresh session would never be saved); lazy routes
+      // load on demand.
+      if (!request.cookies[sessionCookie] || request.routeOptions.config?.session === 'lazy') {
+        done();
         return;
       }
-      request.user = row;
-      if (now - seenAt >= SESSION_RENEW_AFTER_MS) {
-        session.set('seenAt', now);
-        session.cookie.expires = sessionDeadline(config, row.role, signedInAt, now);
+      loadSession(request).then(() => done(), done);
+    });
+    // preValidation (before the body is validated), so routes can reject anonymous callers
+    // with 401/403 before answering 400 for their input.
+    app.addHook('preValidation', (request, _reply, done) => {
+      // Nothing to resolve (lazy route, or no session): no promise on the hot path.
+      if (request.routeOptions.config?.session === 'lazy') return done();
+      if (!request.session) {
+        request.userResolved = true; // no cookie: signed out
+        return done();
       }
+      resolveUser(request, opts.db, config).then(() => done(), done);
     });
 
     let timer: NodeJS.Timeout | undefined;
@@ -212,11 +265,69 @@ export const sessionPlugin = fp(
 );
 
 /**
+ * Sets `request.user` from the loaded session (once per request): the user row when the
+ * session is signed in and within its idle and absolute lifetime, else null. An ended
+ * session is replaced by a fresh empty one (the row goes; the cookie is cleared on the
+ * way out). Renews a used session at most once a minute.
+ */
+async function resolveUser(request: FastifyRequest, db: Db, config: SessionConfig): Promise<void> {
+  if (request.userResolved) return;
+  request.userResolved = true;
+  const session = request.session;
+  const userId = session?.get('userId');
+  if (!userId) return;
+  const [row] = await db
+    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
+  const now = Date.now();
+  const signedInAt = session.get('signedInAt') ?? 0;
+  const seenAt = session.get('seenAt') ?? signedInAt;
+  if (
+    !row ||
+    now - seenAt > idleMs(config, row.role) ||
+    now - signedInAt > config.SESSION_MAX_DAYS * 24 * HOUR_MS
+  ) {
+    // Ended: the row goes, the request continues signed out with a fresh empty
+    // session (so a sign-in in this very request still works); the plugin clears
+    // the old cookie on the way out.
+    await session.regenerate();
+    request.user = null;
+    return;
+  }
+  request.user = row;
+  if (now - seenAt >= SESSION_RENEW_AFTER_MS) {
+    session.set('seenAt', now);
+    session.cookie.expires = sessionDeadline(config, row.role, signedInAt, now);
+  }
+}
+
+/** True when the request's session has been loaded (or there was none to load). */
+function sessionLoaded(request: FastifyRequest): boolean {
+  return (
+    request.session != null ||
+    !request.cookies[cookieName(request.server.deps.config, SESSION_COOKIE)]
+  );
+}
+
+/**
+ * For `config: { session: 'lazy' }` routes: loads the session and resolves
+ * `request.user` now (no-op when already done). Returns the user or null.
+ */
+export async function loadUser(request: FastifyRequest): Promise<User | null> {
+  if (!sessionLoaded(request)) await request.sessionLoader?.(request);
+  await resolveUser(request, request.server.deps.db, request.server.deps.config);
+  return request.user;
+}
+
+/**
  * Signs `user` in on this request: a new session id is issued (the old session is
  * destroyed, against session fixation), its lifetime starts (idle timeout by role,
  * absolute SESSION_MAX_DAYS), and the user is set for the rest of the request.
  */
 export async function signIn(request: FastifyRequest, user: User): Promise<void> {
+  // A request that came without a session cookie has no session object yet.
+  if (!request.session) await request.sessionLoader?.(request);
   await request.session.regenerate();
   const now = Date.now();
   request.session.set('userId', user.id);

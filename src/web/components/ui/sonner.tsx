@@ -1,28 +1,16 @@
-import { Toaster as Sonner } from 'sonner';
-
 /**
- * Error toasts: white text on the destructive red, the description included (Sonner
- * gives descriptions its own dark grey, unreadable on red), and a white close button
- * with a red cross. Contrast on #b91c1c: white 6.5:1, white/90 5.4:1 (WCAG AA).
+ * The one toaster (see sonner-toaster.tsx), loaded lazily: Sonner (about 9 KB gzipped)
+ * stays out of the first load of every page (issue 12); it arrives right after the
+ * first paint, and `toast()` calls made before then are shown once it is mounted.
  */
-const ERROR_TOAST = [
-  'bg-destructive! text-white! border-destructive!',
-  '[&_[data-description]]:text-white/90!',
-  '[&_[data-close-button]]:bg-white! [&_[data-close-button]]:text-destructive! [&_[data-close-button]]:border-white!',
-].join(' ');
+import { lazy, Suspense } from 'react';
 
-/** The one toaster: one toast visible at a time, 5000 ms (storefront spec section 9). */
-function Toaster() {
+const SonnerToaster = lazy(() => import('./sonner-toaster'));
+
+export function Toaster() {
   return (
-    <Sonner
-      visibleToasts={1}
-      duration={5000}
-      position="top-center"
-      toastOptions={{ classNames: { error: ERROR_TOAST } }}
-      richColors={false}
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }
-
-export { Toaster };

@@ -1,0 +1,36 @@
+/**
+ * The Sonner toaster itself, in its own chunk (loaded by components/ui/sonner.tsx after
+ * the first paint; issue 12: Sonner is not first-load JavaScript).
+ */
+import { useEffect } from 'react';
+import { Toaster as Sonner } from 'sonner';
+import { toasterMounted } from '@/lib/toast';
+
+/**
+ * Error toasts: white text on the destructive red, the description included (Sonner
+ * gives descriptions its own dark grey, unreadable on red), and a white close button
+ * with a red cross. Contrast on #b91c1c: white 6.5:1, white/90 5.4:1 (WCAG AA).
+ */
+const ERROR_TOAST = [
+  'bg-destructive! text-white! border-destructive!',
+  '[&_[data-description]]:text-white/90!',
+  '[&_[data-close-button]]:bg-white! [&_[data-close-button]]:text-destructive! [&_[data-close-button]]:border-white!',
+].join(' ');
+
+/** The one toaster: one toast visible at a time, 5000 ms (storefront spec section 9). */
+function Toaster() {
+  // Toasts asked for before this chunk arrived are shown now (lib/toast.ts waits for it).
+  useEffect(() => toasterMounted(), []);
+  return (
+    <Sonner
+      visibleToasts={1}
+      duration={5000}
+      position="top-center"
+      toastOptions={{ classNames: { error: ERROR_TOAST } }}
+      richColors={false}
+      closeButton
+    />
+  );
+}
+
+export default Toaster;
