@@ -13,7 +13,10 @@ import { type StartedShop, startShop } from '../../src/server/start';
 
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password-1' };
 
-export async function startTestShop(): Promise<StartedShop & { dataDir: string }> {
+/** `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP server). */
+export async function startTestShop(
+  env: Record<string, string> = {},
+): Promise<StartedShop & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
   const config = loadConfig({
     HOST: '127.0.0.1',
@@ -24,6 +27,7 @@ export async function startTestShop(): Promise<StartedShop & { dataDir: string }
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    ...env,
   });
   const shop = await startShop(config, { logger: false });
   return {

@@ -1,6 +1,7 @@
 /**
  * The page frame: skip link, the test-mode banner (test payments only), sticky header, the routed page (each page renders its own
- * <main id="main">), footer, the cart drawer (loaded on first open) and the toaster.
+ * <main id="main">), footer, the cart drawer (loaded on first open), the newsletter popup
+ * (once per visitor, loaded when it opens) and the toaster.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -10,6 +11,7 @@ import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
 import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
+import { NewsletterPopupTrigger } from '@/features/newsletter/newsletter-popup-trigger';
 
 /** Mounts the drawer once it has been opened the first time, then keeps it mounted. */
 function CartDrawerSlot() {
@@ -52,6 +54,7 @@ export function RootLayout() {
       </Suspense>
       <Footer />
       <CartDrawerSlot />
+      <NewsletterPopupTrigger />
       <Toaster />
       <ScrollRestoration />
     </div>
