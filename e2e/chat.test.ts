@@ -34,7 +34,7 @@ describe('chat button in Chromium', () => {
     } finally {
       delete process.env.VITE_CHAT_URL;
     }
-    [shop, browser] = await Promise.all([startTestShop({ webDist: outDir }), launchBrowser()]);
+    [shop, browser] = await Promise.all([startTestShop({}, { webDist: outDir }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

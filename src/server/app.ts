@@ -22,6 +22,7 @@ import {
 import { pruneGuestClaims } from './accounts/guest-claims';
 import { accountsRoutes } from './accounts/routes';
 import { pruneBlogViews } from './blog/service';
+import { createCampaignEngine } from './campaigns/engine';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
@@ -113,6 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+
+  const mail =
+    options.mail ??
+    createMailService({ database: options.database, config: options.config, log: app.log });
   const deps: AppDeps = {
     database: options.database,
     db: options.database.db,
@@ -121,14 +126,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hooks: options.hooks ?? {},
     paymentPurposes: new Map(),
     limits: new RateLimitStore(options.database.db),
-    mail:
-      options.mail ??
-      createMailService({ database: options.database, config: options.config, log: app.log }),
+    mail,
+    campaigns: createCampaignEngine({
+      database: options.database,
+      config: options.config,
+      mail,
+      log: app.log,
+    }),
   };
   app.decorate('deps', deps);
   // The mail queue and worker run only when SMTP_URL is set (else mail is held).
-  app.addHook('onReady', () => deps.mail.start());
-  app.addHook('onClose', () => deps.mail.stop());
+  // Campaign jobs share the mail queue's pg-boss: started after it, stopped before it.
+  app.addHook('onReady', async () => {
+    await deps.mail.start();
+    await deps.campaigns.start();
+  });
+  app.addHook('onClose', async () => {
+    await deps.campaigns.stop();
+    await deps.mail.stop();
+  });
   installHourlyPrune(app, {
     'rate-limit counters': () => deps.limits.prune(),
     'guest claims': () => pruneGuestClaims(deps.db),
@@ -181,6 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import('./incidents/routes')).incidentsRoutes);
   await app.register((await import('./dashboard/routes')).dashboardRoutes);
   await app.register((await import('./collaboration/routes')).collaborationRoutes);
+  await app.register((await import('./campaigns/routes')).campaignRoutes);
+  await app.register((await import('./newsletter/routes')).newsletterRoutes);
+  await app.register((await import('./mail/preview-routes')).mailPreviewRoutes);
 
   await app.register((await import('./blog/routes')).blogRoutes);
   await app.register((await import('./home/routes')).homeRoutes);

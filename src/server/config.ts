@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often 'queued' outbox rows without a job are handed to the queue again, seconds. */
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Parallel SMTP connections one campaign job sends over. */
+  CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * A campaign whose worker has not reported for this long (it died) is picked up again;
+   * its recipients claimed but not yet sent go back to pending. Seconds.
+   */
+  CAMPAIGN_STALE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Newsletter sign-ups per 10 minutes per client address. */
+  NEWSLETTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** How often refunds still owed are retried by the background sweep, seconds (0: off). */
   REFUND_RETRY_SECONDS: z.coerce.number().int().min(0).default(60),
   /** The shop's address as buyers reach it (links in mail, the cross-site check, https cookies). */

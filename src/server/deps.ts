@@ -3,6 +3,7 @@
  * instance as `app.deps` by `buildApp` (app.ts), and the test-only `AppHooks`. Kept in
  * its own file so that no module imports app.ts (no import cycle through it).
  */
+import type { CampaignEngine } from './campaigns/engine';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { RateLimitStore } from './lib/rate-limit';
@@ -33,6 +34,8 @@ export interface AppDeps {
   hooks: AppHooks;
   /** Outgoing mail: outbox + pg-boss queue (src/server/mail/service.ts). */
   mail: MailService;
+  /** Campaign jobs on the mail queue's pg-boss (src/server/campaigns/engine.ts). */
+  campaigns: CampaignEngine;
   /** Who prices each payment purpose (payments/purposes.ts); modules register theirs. */
   paymentPurposes: PaymentPurposes;
   /** The one store of every rate-limit counter (lib/rate-limit.ts: `rateLimit`, `enforceLimits`). */

@@ -569,11 +569,23 @@ export const quoteCollaborationPresence = pgTable(
 
 // --- marketing, invoices, blog, mail ------------------------------------------
 
+/**
+ * Newsletter sign-ups (storefront spec "Newsletter popup"; DECISIONS.md: double opt-in,
+ * each subscriber gets their own single-use 15% code). `status`: pending (confirmation
+ * mail sent; `confirmTokenHash` = sha256 of the link's token, valid until
+ * `confirmExpiresAt`), confirmed (code issued), unsubscribed.
+ */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   source: text('source').notNull().default('popup_15off'),
   discountCode: text('discount_code'),
+  status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+    .notNull()
+    .default('pending'),
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -598,17 +610,91 @@ export const customers = pgTable(
   (t) => [check('customers_email_lower', sql`${t.email} = lower(${t.email})`)],
 );
 
+/**
+ * A campaign (issue 9): one mailing the admin sent (tournament, marketing, VIP, discount
+ * code mass e-mail), delivered by a job in the durable queue (campaigns/engine.ts).
+ * Its recipients are rows of `email_campaigns`. `subject`/`html`/`text` are the final
+ * content before per-recipient personalisation ({{name}}, the unsubscribe link).
+ * `heartbeatAt` is refreshed by the worker sending it; a campaign whose heartbeat is
+ * older than CAMPAIGN_STALE_SECONDS is picked up again (`generation` + 1).
+ */
+export const campaigns = pgTable('campaigns', {
+  id: serial('id').primaryKey(),
+  kind: text('kind', { enum: ['tournament', 'marketing', 'vip', 'discount'] }).notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  discountCode: text('discount_code'),
+  discountPercent: integer('discount_percent'),
+  status: text('status', { enum: ['sending', 'done'] })
+    .notNull()
+    .default('sending'),
+  total: integer('total').notNull().default(0),
+  generation: integer('generation').notNull().default(0),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * One row per recipient of a campaign (unique per campaign + address: a campaign never
+ * mails an address twice). `status`: pending (to send; `nextAttemptAt` after a temporary
+ * failure), sending (claimed by a worker with `claimToken`; the SMTP transaction has not
+ * reached its final '.'), sent (marked just before the final '.', so a crash after it never
+ * sends again), failed, skipped (suppressed: unsubscribed or bounced). Legacy rows without
+ * `campaignId` are plain 'sent' records (back-office spec `email_campaigns`).
+ */
 export const emailCampaigns = pgTable(
   'email_campaigns',
   {
     id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** Lower case. */
     customerEmail: text('customer_email').notNull(),
+    customerName: text('customer_name'),
+    organization: text('organization'),
     discountCode: text('discount_code'),
     campaignType: text('campaign_type').notNull().default('discount'),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('sent'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    claimToken: text('claim_token'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_campaigns_email_idx').on(t.customerEmail)],
+  (t) => [
+    index('email_campaigns_email_idx').on(t.customerEmail),
+    uniqueIndex('email_campaigns_campaign_email_uq').on(t.campaignId, t.customerEmail),
+    index('email_campaigns_campaign_status_idx').on(t.campaignId, t.status),
+  ],
 );
+
+/**
+ * Addresses no campaign mails (issue 9): `unsubscribed` (one-click link or header) or
+ * `bounced` (the SMTP server refused the recipient permanently, 5xx at RCPT TO). Lower case.
+ */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  email: text('email').primaryKey(),
+  reason: text('reason', { enum: ['unsubscribed', 'bounced'] }).notNull(),
+  detail: text('detail'),
+  createdAt: createdAt(),
+});
+
+/** A campaign CSV the admin uploaded (tournament organisers, VIP list): parsed rows, kept for the send. */
+export const campaignUploads = pgTable('campaign_uploads', {
+  id: serial('id').primaryKey(),
+  list: text('list', { enum: ['tournament', 'vip'] }).notNull(),
+  fileName: text('file_name').notNull(),
+  rows: jsonb('rows')
+    .$type<{ email: string; name: string | null; organization: string | null }[]>()
+    .notNull(),
+  createdAt: createdAt(),
+});
 
 /** Invoice numbers: `INV-` + this sequence (6 digits), so a number is never reused. */
 export const manualInvoiceNumberSeq = pgSequence('manual_invoice_number_seq', {
@@ -745,6 +831,8 @@ export const mailOutbox = pgTable(
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Extra headers (e.g. List-Unsubscribe on the newsletter welcome). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

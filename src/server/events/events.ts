@@ -51,8 +51,8 @@ export type ShopEvent =
   // --- quotes and collaboration ---
   /** A quote request was submitted. */
   | { type: 'quote.requested'; quote: QuoteRow }
-  /** The admin sent (or updated) the quote amount. */
-  | { type: 'quote.quoted'; quote: QuoteRow }
+  /** The admin sent (or updated) the quote amount; `url` is the active collaboration link, if any. */
+  | { type: 'quote.quoted'; quote: QuoteRow; url?: string | null }
   /** A collaboration link was created for the client; `url` is the link. */
   | {
       type: 'quote.collaboration_link_created';

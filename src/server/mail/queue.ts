@@ -24,6 +24,8 @@ export interface MailQueueOptions {
 export type MailJobHandler = (outboxId: number, final: boolean) => Promise<void>;
 
 export interface MailQueue {
+  /** The running pg-boss instance (other durable jobs, e.g. campaigns, share it). */
+  readonly boss: PgBoss;
   /** Adds the job for an outbox row; a second call for the same row is a no-op while its job exists. */
   send(outbox: { id: number; createdAt: Date }): Promise<void>;
   /** Stops the worker (waiting briefly for a running delivery) and pg-boss. */
@@ -82,7 +84,9 @@ export async function startMailQueue(
     retryDelay: options.retryDelaySeconds,
     retryBackoff: options.retryDelaySeconds > 0,
   };
-  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry });
+  // A delivery takes seconds (30 s socket timeout); a job still active after 5 minutes
+  // belongs to a process that died before marking its row, and is retried.
+  await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry, expireInSeconds: 300 });
   await boss.work<{ outboxId: number }>(
     MAIL_QUEUE,
     { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds },
@@ -93,6 +97,7 @@ export async function startMailQueue(
     },
   );
   return {
+    boss,
     async send(outbox) {
       await boss.send(MAIL_QUEUE, { outboxId: outbox.id }, { id: mailJobId(outbox), ...retry });
     },

@@ -5,6 +5,7 @@
  * Every mail is an outbox row written in the event's transaction (mail/service.ts).
  */
 import { formatUsd } from '../../shared/money';
+import { listUnsubscribeHeaders } from '../campaigns/suppression';
 import type { DbOrTx } from '../db/client';
 import type { CustomOrderRow, EventDeps, ShopEvent } from '../events/events';
 import type { OutgoingMail } from './service';
@@ -76,6 +77,11 @@ function customStatusMail(o: CustomOrderRow, config: Config): OutgoingMail | nul
     default:
       return null;
   }
+}
+
+/** `mail` with extra headers (List-Unsubscribe on marketing mail). */
+function withHeaders(headers: Record<string, string>, mail: OutgoingMail): OutgoingMail {
+  return { ...mail, headers: { ...mail.headers, ...headers } };
 }
 
 /** The mails `event` calls for (none for some events). */
@@ -221,7 +227,11 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
             paragraphs: [
               `Here is our quote for your request #${q.id}: ${q.quotedAmountCents === null ? '(no amount)' : formatUsd(q.quotedAmountCents)}.`,
               ...(q.quotedNotes ? [q.quotedNotes] : []),
+              ...(event.url
+                ? ['Review the mockup with our team, comment on it and approve it online.']
+                : []),
             ],
+            ...(event.url ? { action: { label: 'Review your design', url: event.url } } : {}),
           },
           config,
         ),
@@ -338,17 +348,23 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
       ];
     case 'newsletter.confirmed':
       return [
-        basicMail(
-          {
-            to: event.email,
-            kind: 'newsletter_welcome',
-            subject: `Welcome to ${store}: your ${event.percentOff}% code`,
-            paragraphs: [
-              `Thanks for subscribing! Your personal code ${event.code} takes ${event.percentOff}% off your first order.`,
-              `Unsubscribe at any time: ${event.unsubscribeUrl}`,
-            ],
-          },
-          config,
+        withHeaders(
+          listUnsubscribeHeaders(event.unsubscribeUrl),
+          basicMail(
+            {
+              to: event.email,
+              kind: 'newsletter_welcome',
+              subject: `Welcome to ${store}: your ${event.percentOff}% code`,
+              paragraphs: [
+                `Thanks for subscribing! Your personal code ${event.code} takes ${event.percentOff}% off your first order.`,
+                'It works once, on any catalogue or custom pin order.',
+              ],
+              rows: [['Your code', event.code]],
+              action: { label: 'Shop golf pins', url: `${config.publicUrl}/wholesale` },
+              unsubscribeUrl: event.unsubscribeUrl,
+            },
+            config,
+          ),
         ),
       ];
     case 'admin.message_sent':

@@ -10,14 +10,17 @@
  *   `mail.flush()`, which hands every 'queued' row to the pg-boss queue (job id derived
  *   from the row, so a row never gets two live jobs). The same sweep runs at start and
  *   every MAIL_SWEEP_SECONDS, so a crash between commit and flush loses nothing.
- *   The worker sends through nodemailer and marks the row 'sent' (sent_at), or records
- *   `last_error` and lets pg-boss retry; after the last retry the row is 'failed'.
- *   `attempts` counts delivery attempts. Delivery is at-least-once: a crash after the
- *   SMTP server accepted but before the row says 'sent' can send the mail again.
+ *   The worker sends over SMTP (campaigns/smtp.ts, nodemailer's SMTPConnection and
+ *   MailComposer) and marks the row 'sent' (sent_at) just before the final "." of DATA,
+ *   under its attempt number; a refusal records `last_error` and lets pg-boss retry;
+ *   after the last retry the row is 'failed'. `attempts` counts delivery attempts. A
+ *   retried or restarted job never sends a mail twice (a crash in the microseconds
+ *   between the mark and the "." loses that mail instead). Message-ID is stable per row.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type PgBoss from 'pg-boss';
+import { composeMessage, fromAddress, GatedSmtpSender, type SendOutcome } from '../campaigns/smtp';
 import type { AppConfig } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -34,6 +37,8 @@ export interface OutgoingMail {
   html?: string;
   /** What the mail is, for the admin list, e.g. 'order_confirmation'. */
   kind: string;
+  /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -54,6 +59,7 @@ export async function enqueueMail(
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       kind: mail.kind,
+      headers: mail.headers ?? null,
       status: opts.hold ? 'held' : 'queued',
     })
     .returning();
@@ -75,6 +81,8 @@ export interface MailService {
   start(): Promise<void>;
   /** Stops them; safe to call twice or without start. */
   stop(): Promise<void>;
+  /** The started queue's pg-boss (campaign jobs share it); null when not sending or not started. */
+  boss(): PgBoss | null;
 }
 
 export interface MailServiceOptions {
@@ -99,9 +107,19 @@ export function createMailService({ database, config, log }: MailServiceOptions)
   const smtpUrl = config.SMTP_URL?.trim() || undefined;
   let queue: MailQueue | null = null;
   let sweep: NodeJS.Timeout | null = null;
-  let transport: Transporter | null = null;
+  let transportOpen = false;
 
-  /** One delivery attempt of an outbox row (the pg-boss job handler). */
+  const envelopeFrom = fromAddress(config.MAIL_FROM);
+  const domain = envelopeFrom.split('@')[1] ?? 'localhost';
+  /** Idle SMTP connections; a delivery takes one (or opens one) and gives it back. */
+  const idle: GatedSmtpSender[] = [];
+
+  /**
+   * One delivery attempt of an outbox row (the pg-boss job handler). The row is marked
+   * 'sent' under its attempt number just before the final "." of DATA (campaigns/smtp.ts),
+   * so a retried or restarted job never sends it twice; a refusal puts it back to
+   * 'queued' (or 'failed' on the last attempt) and throws for pg-boss to retry.
+   */
   async function deliver(outboxId: number, final: boolean): Promise<void> {
     const [row] = await db
       .update(mailOutbox)
@@ -109,30 +127,59 @@ export function createMailService({ database, config, log }: MailServiceOptions)
       .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, 'queued')))
       .returning();
     if (!row) return; // already sent, failed or held: nothing to do
+    const raw = await composeMessage({
+      from: config.MAIL_FROM,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      headers: row.headers,
+      messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
+    });
+    const sender = idle.pop() ?? new GatedSmtpSender(smtpUrl!);
+    let result: SendOutcome;
     try {
-      await transport!.sendMail({
-        from: config.MAIL_FROM,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      result = await sender.send(envelopeFrom, row.toAddress, raw, async () => {
+        const marked = await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .where(
+            and(
+              eq(mailOutbox.id, outboxId),
+              eq(mailOutbox.status, 'queued'),
+              eq(mailOutbox.attempts, row.attempts),
+            ),
+          )
+          .returning({ id: mailOutbox.id });
+        return marked.length === 1;
       });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+    } finally {
+      if (transportOpen) idle.push(sender);
+      else sender.close();
+    }
+    if (result.kind === 'sent' || result.kind === 'abandoned') return;
+    if (result.kind === 'unconfirmed') {
       await db
         .update(mailOutbox)
-        .set({ lastError: message.slice(0, 2000), status: final ? 'failed' : 'queued' })
+        .set({
+          lastError: `No answer after the message (not sent again): ${result.error}`.slice(0, 2000),
+        })
         .where(eq(mailOutbox.id, outboxId));
-      log.warn(
-        { outboxId, attempts: row.attempts, final, err: message },
-        final ? 'mail failed, giving up' : 'mail failed, will retry',
-      );
-      throw err;
+      return;
     }
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), lastError: null })
-      .where(eq(mailOutbox.id, outboxId));
+      .set({
+        lastError: result.error.slice(0, 2000),
+        status: final ? 'failed' : 'queued',
+        sentAt: null,
+      })
+      .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.attempts, row.attempts)));
+    log.warn(
+      { outboxId, attempts: row.attempts, final, err: result.error },
+      final ? 'mail failed, giving up' : 'mail failed, will retry',
+    );
+    throw new Error(result.error);
   }
 
   const service: MailService = {
@@ -154,12 +201,7 @@ export function createMailService({ database, config, log }: MailServiceOptions)
 
     async start() {
       if (!smtpUrl || queue) return;
-      transport = nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: 15_000,
-        greetingTimeout: 15_000,
-        socketTimeout: 30_000,
-      });
+      transportOpen = true;
       queue = await startMailQueue(
         database,
         {
@@ -178,14 +220,16 @@ export function createMailService({ database, config, log }: MailServiceOptions)
       sweep.unref();
     },
 
+    boss: () => queue?.boss ?? null,
+
     async stop() {
       if (sweep) clearInterval(sweep);
       sweep = null;
       const q = queue;
       queue = null;
       if (q) await q.stop();
-      transport?.close();
-      transport = null;
+      transportOpen = false;
+      for (const s of idle.splice(0)) s.close();
     },
   };
   return service;

@@ -1,13 +1,14 @@
 /**
- * E-mail contents. Each template returns the plain-text and HTML parts of one mail;
- * every value that comes from a customer or the catalogue is HTML-escaped with the
- * `escape-html` library before it goes into the HTML part.
+ * E-mail contents. Each template returns the plain-text and HTML parts of one mail; the
+ * HTML is built with React Email (email-layout.tsx), which escapes every value that comes
+ * from a customer or the catalogue.
  */
-import escapeHtml from 'escape-html';
+import { createElement } from 'react';
 import { formatUsd } from '../../shared/money';
 import { QUOTE_RESPONSE_HOURS, type QuoteRequest } from '../../shared/schemas/quotes';
 import type { AppConfig } from '../config';
 import type { orders, quoteRequests } from '../db/schema';
+import { OrderLines, renderEmail, ShopEmail } from './email-layout';
 import type { OutgoingMail } from './service';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -72,39 +73,23 @@ export function orderConfirmationMail(
     store,
   ].join('\n');
 
-  const e = escapeHtml;
-  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd"';
-  const right = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
-  const html = `<!doctype html>
-<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
-<h1 style="font-size:20px">${e(store)}</h1>
-<p>Hi ${e(order.customerName)},</p>
-<p>Thank you for your order. We have received your payment and your order <strong>#${order.id}</strong> is being processed.</p>
-<table style="border-collapse:collapse">
-<thead><tr><th ${cell}>Item</th><th ${right}>Qty</th><th ${right}>Unit price</th><th ${right}>Amount</th></tr></thead>
-<tbody>
-${lines
-  .map(
-    (l) =>
-      `<tr><td ${cell}>${e(l.name)}</td><td ${right}>${l.quantity}</td><td ${right}>${e(l.unit)}</td><td ${right}>${e(l.total)}</td></tr>`,
-  )
-  .join('\n')}
-</tbody>
-<tfoot>
-${totals
-  .map(
-    ([label, amount]) =>
-      `<tr><td colspan="3" ${right}>${e(label)}</td><td ${right}>${e(amount)}</td></tr>`,
-  )
-  .join('\n')}
-</tfoot>
-</table>
-<h2 style="font-size:16px">Shipping address</h2>
-<p>${order.shippingAddress ? e(order.shippingAddress).replace(/\r?\n/g, '<br>') : '(none given)'}</p>
-<p><a href="${e(link)}">Track your order</a></p>
-<p>Questions? Write to <a href="mailto:${e(config.STORE_EMAIL)}">${e(config.STORE_EMAIL)}</a>.</p>
-</body></html>
-`;
+  const html = renderEmail(
+    createElement(
+      ShopEmail,
+      {
+        storeName: store,
+        storeEmail: config.STORE_EMAIL,
+        preview: `Order #${order.id} confirmed: ${formatUsd(order.totalCents)}`,
+        greeting: `Hi ${order.customerName},`,
+        paragraphs: [
+          `Thank you for your order. We have received your payment and your order #${order.id} is being processed.`,
+        ],
+        rows: [['Shipping address', order.shippingAddress || '(none given)']],
+        action: { label: 'Track your order', url: link },
+      },
+      createElement(OrderLines, { lines, totals }),
+    ),
+  );
   return { to: order.customerEmail, subject, text, html, kind: 'order_confirmation' };
 }
 
@@ -135,17 +120,6 @@ function summary(q: QuoteRow, config: MailConfig): [string, string][] {
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
 }
 
-function htmlTable(rows: [string, string][]): string {
-  const e = escapeHtml;
-  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd;vertical-align:top"';
-  return `<table style="border-collapse:collapse">${rows
-    .map(
-      ([k, v]) =>
-        `<tr><th ${cell} align="left">${e(k)}</th><td ${cell}>${e(v).replace(/\r?\n/g, '<br>')}</td></tr>`,
-    )
-    .join('')}</table>`;
-}
-
 /**
  * The customer's confirmation (kind 'quote_confirmation'): request received, answer
  * within QUOTE_RESPONSE_HOURS hours, the details sent. User values HTML-escaped.
@@ -168,16 +142,16 @@ export function quoteConfirmationMail(q: QuoteRow, config: MailConfig): Outgoing
     '',
     store,
   ].join('\n');
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
-<h1 style="font-size:20px">${e(store)}</h1>
-<p>Hi ${e(q.customerName)},</p>
-<p>Thank you for your quote request <strong>#${id}</strong>. ${e(promise)}</p>
-${htmlTable(rows)}
-<p>Questions? Write to <a href="mailto:${e(config.STORE_EMAIL)}">${e(config.STORE_EMAIL)}</a>.</p>
-</body></html>
-`;
+  const html = renderEmail(
+    createElement(ShopEmail, {
+      storeName: store,
+      storeEmail: config.STORE_EMAIL,
+      preview: `We received your quote request #${id}.`,
+      greeting: `Hi ${q.customerName},`,
+      paragraphs: [`Thank you for your quote request #${id}. ${promise}`],
+      rows,
+    }),
+  );
   return {
     to: q.customerEmail,
     subject: `${store}: we received your quote request #${id}`,
@@ -192,12 +166,20 @@ export function quoteNotificationMail(q: QuoteRow, config: MailConfig): Outgoing
   const id = q.id;
   const rows = summary(q, config);
   const text = [`New quote request #${id}`, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
-<h1 style="font-size:20px">New quote request #${id}</h1>
-${htmlTable(rows)}
-</body></html>
-`;
+  const html = renderEmail(
+    createElement(ShopEmail, {
+      storeName: config.STORE_NAME,
+      storeEmail: config.STORE_EMAIL,
+      preview: `New quote request #${id} from ${q.customerName}`,
+      greeting: 'Hello,',
+      paragraphs: [`New quote request #${id} from ${q.customerName}.`],
+      rows,
+      action: {
+        label: 'Open Quote Requests',
+        url: `${config.publicUrl}/admin?section=quote-requests`,
+      },
+    }),
+  );
   return {
     to: config.STORE_EMAIL,
     subject: `New quote request #${id} from ${q.customerName}`.slice(0, 200),
@@ -225,6 +207,8 @@ export interface BasicMailContent {
   rows?: [string, string][];
   /** One call to action: a link shown as a button (HTML) and on its own line (text). */
   action?: { label: string; url: string };
+  /** Marketing mail (newsletter welcome): the one-click unsubscribe link in the footer. */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -247,17 +231,19 @@ export function basicMail(
     `Questions? Write to ${config.STORE_EMAIL}.`,
     '',
     store,
+    ...(c.unsubscribeUrl ? ['', `Unsubscribe with one click: ${c.unsubscribeUrl}`] : []),
   ].join('\n');
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
-<h1 style="font-size:20px">${e(store)}</h1>
-<p>${e(greeting)}</p>
-${c.paragraphs.map((p) => `<p>${e(p).replace(/\r?\n/g, '<br>')}</p>`).join('\n')}
-${c.rows?.length ? htmlTable(c.rows) : ''}
-${c.action ? `<p><a href="${e(c.action.url)}" style="display:inline-block;padding:10px 16px;background:#14532d;color:#ffffff;text-decoration:none;border-radius:6px">${e(c.action.label)}</a></p>` : ''}
-<p>Questions? Write to <a href="mailto:${e(config.STORE_EMAIL)}">${e(config.STORE_EMAIL)}</a>.</p>
-</body></html>
-`;
+  const html = renderEmail(
+    createElement(ShopEmail, {
+      storeName: store,
+      storeEmail: config.STORE_EMAIL,
+      preview: c.paragraphs[0] ?? c.subject,
+      greeting,
+      paragraphs: c.paragraphs,
+      rows: c.rows,
+      action: c.action,
+      unsubscribeUrl: c.unsubscribeUrl,
+    }),
+  );
   return { to: c.to, subject: c.subject.slice(0, 200), text, html, kind: c.kind };
 }

@@ -30,7 +30,10 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config, mail } = app.deps;
+  const deps = { config, mail };
+  const flush = (request: { log: { error(o: object, m: string): void } }) =>
+    mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
 
   r.get(
     '/api/orders',
@@ -67,7 +70,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       preValidation: requireAdmin,
       schema: { params: IdParam, body: UpdateOrderStatusBody, response: { 200: Order, ...errors } },
     },
-    async (request) => updateOrderStatus(db, request.params.id, request.body.status),
+    async (request) => {
+      const order = await updateOrderStatus(db, deps, request.params.id, request.body.status);
+      flush(request);
+      return order;
+    },
   );
 
   r.put(
@@ -76,11 +83,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       preValidation: requireAdmin,
       schema: { params: IdParam, body: UpdateTrackingBody, response: { 200: Order, ...errors } },
     },
-    async (request) =>
-      updateOrderTracking(db, request.params.id, {
+    async (request) => {
+      const order = await updateOrderTracking(db, deps, request.params.id, {
         trackingNumber: request.body.trackingNumber,
         trackingUrl: request.body.trackingUrl ?? null,
-      }),
+      });
+      flush(request);
+      return order;
+    },
   );
 
   r.delete(

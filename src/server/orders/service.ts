@@ -11,8 +11,9 @@ import { addBusinessDays, DISPATCH_BUSINESS_DAYS } from '../../shared/delivery';
 import { centsToDollars } from '../../shared/money';
 import type { User } from '../../shared/schemas/auth';
 import type { Order, OrderConfirmation, RegularOrderStatus } from '../../shared/schemas/orders';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { orders } from '../db/schema';
+import { type EventDeps, publish } from '../events/events';
 import { notFound } from '../lib/errors';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -81,38 +82,74 @@ export async function getOrder(db: DbOrTx, viewer: User, id: number): Promise<Or
   return toOrderDto(row);
 }
 
-/** Admin: sets the status. Throws 404 when the order does not exist. */
-export async function updateOrderStatus(
-  db: DbOrTx,
-  id: number,
-  status: RegularOrderStatus,
-): Promise<Order> {
-  const [row] = await db.update(orders).set({ status }).where(eq(orders.id, id)).returning();
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  return toOrderDto(row);
+/**
+ * Publishes the customer's mail for a status the order just reached (issue 9: shipped
+ * with tracking, delivered), in `tx`; nothing when the status did not change.
+ */
+async function publishStatusChange(
+  deps: EventDeps,
+  tx: DbOrTx,
+  before: string,
+  row: OrderRow,
+): Promise<void> {
+  if (row.status === before) return;
+  if (row.status === 'shipped') await publish(deps, tx, { type: 'order.shipped', order: row });
+  if (row.status === 'delivered') await publish(deps, tx, { type: 'order.delivered', order: row });
 }
 
 /**
- * Admin: sets the tracking number and URL (null clears the URL) in one statement; an
- * order not yet shipped (SHIPS_ON_TRACKING) becomes `shipped` at the same time.
- * Throws 404 when the order does not exist.
+ * Admin: sets the status; reaching shipped or delivered mails the customer in the same
+ * transaction (events -> mail rules). Throws 404 when the order does not exist.
+ */
+export async function updateOrderStatus(
+  db: Db,
+  deps: EventDeps,
+  id: number,
+  status: RegularOrderStatus,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update');
+    if (!old) throw notFound(ORDER_NOT_FOUND);
+    const [row] = await tx.update(orders).set({ status }).where(eq(orders.id, id)).returning();
+    await publishStatusChange(deps, tx, old.status, row!);
+    return toOrderDto(row!);
+  });
+}
+
+/**
+ * Admin: sets the tracking number and URL (null clears the URL); an order not yet shipped
+ * (SHIPS_ON_TRACKING) becomes `shipped` at the same time and the customer gets the
+ * shipped mail with the tracking (same transaction). Throws 404 when the order does not exist.
  */
 export async function updateOrderTracking(
-  db: DbOrTx,
+  db: Db,
+  deps: EventDeps,
   id: number,
   tracking: { trackingNumber: string; trackingUrl: string | null },
 ): Promise<Order> {
-  const [row] = await db
-    .update(orders)
-    .set({
-      trackingNumber: tracking.trackingNumber,
-      trackingUrl: tracking.trackingUrl,
-      status: sql`case when ${inArray(orders.status, [...SHIPS_ON_TRACKING])} then 'shipped' else ${orders.status} end`,
-    })
-    .where(eq(orders.id, id))
-    .returning();
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  return toOrderDto(row);
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update');
+    if (!old) throw notFound(ORDER_NOT_FOUND);
+    const [row] = await tx
+      .update(orders)
+      .set({
+        trackingNumber: tracking.trackingNumber,
+        trackingUrl: tracking.trackingUrl,
+        status: sql`case when ${inArray(orders.status, [...SHIPS_ON_TRACKING])} then 'shipped' else ${orders.status} end`,
+      })
+      .where(eq(orders.id, id))
+      .returning();
+    await publishStatusChange(deps, tx, old.status, row!);
+    return toOrderDto(row!);
+  });
 }
 
 /** Admin: deletes the order. Throws 404 when it does not exist. */

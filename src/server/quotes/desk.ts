@@ -15,6 +15,7 @@ import type {
   QuoteStatus,
 } from '../../shared/schemas/quote-desk';
 import { notifyRoom } from '../collaboration/room-events';
+import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import {
   files,
@@ -32,6 +33,27 @@ import type { CheckedLogo } from './service';
 type Deps = Pick<AppDeps, 'db' | 'mail' | 'config'>;
 
 export const quoteNotFound = () => notFound('Quote request not found');
+
+/** The newest active, unexpired collaboration link of a quote, or null (issue 9: the quote mails carry it). */
+async function activeCollaborationUrl(
+  tx: DbOrTx,
+  config: Pick<AppConfig, 'publicUrl'>,
+  quoteId: number,
+): Promise<string | null> {
+  const [link] = await tx
+    .select({ token: quoteCollaborationSessions.sessionToken })
+    .from(quoteCollaborationSessions)
+    .where(
+      and(
+        eq(quoteCollaborationSessions.quoteId, quoteId),
+        eq(quoteCollaborationSessions.isActive, true),
+        gt(quoteCollaborationSessions.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(quoteCollaborationSessions.id))
+    .limit(1);
+  return link ? collaborationUrl(config, link.token) : null;
+}
 
 /** Quote requests, newest first, optionally of one status; one page. */
 export async function listQuotes(db: DbOrTx, query: Required<QuoteListQuery>): Promise<QuoteList> {
@@ -133,7 +155,11 @@ export async function updateQuote(
       .where(eq(quoteRequests.id, id))
       .returning();
     if (body.quotedAmount !== undefined)
-      await publish(deps, tx, { type: 'quote.quoted', quote: row! });
+      await publish(deps, tx, {
+        type: 'quote.quoted',
+        quote: row!,
+        url: await activeCollaborationUrl(tx, deps.config, id),
+      });
     await notifyRoom(tx, { k: 'quote', q: id });
     return row!;
   });
@@ -203,23 +229,11 @@ export async function addRevision(
         notes: input.notes,
       })
       .returning();
-    const [link] = await tx
-      .select({ token: quoteCollaborationSessions.sessionToken })
-      .from(quoteCollaborationSessions)
-      .where(
-        and(
-          eq(quoteCollaborationSessions.quoteId, quoteId),
-          eq(quoteCollaborationSessions.isActive, true),
-          gt(quoteCollaborationSessions.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(desc(quoteCollaborationSessions.id))
-      .limit(1);
     await publish(deps, tx, {
       type: 'quote.mockup_uploaded',
       quote,
       revision: revision!,
-      url: link ? collaborationUrl(deps.config, link.token) : null,
+      url: await activeCollaborationUrl(tx, deps.config, quoteId),
     });
     await notifyRoom(tx, { k: 'revision', q: quoteId, id: revision!.id });
     return serializeRevision(revision!);

@@ -1,7 +1,8 @@
 /**
  * The page frame: skip link, the test-mode banner (test payments only), sticky header, the routed page (each page renders its own
- * <main id="main">), footer, the cart drawer (loaded on first open), the chat button (when
- * configured) and the toaster (toasts close when the page changes).
+ * <main id="main">), footer, the cart drawer (loaded on first open), the newsletter popup
+ * (once per visitor, loaded when it opens), the chat button (when configured) and the
+ * toaster (toasts close when the page changes).
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
@@ -12,6 +13,7 @@ import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
 import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
+import { NewsletterPopupTrigger } from '@/features/newsletter/newsletter-popup-trigger';
 import { dismissToasts } from '@/lib/toast';
 
 /** Mounts the drawer once it has been opened the first time, then keeps it mounted. */
@@ -69,6 +71,7 @@ export function RootLayout() {
       <Footer />
       <CartDrawerSlot />
       <ChatWidget />
+      <NewsletterPopupTrigger />
       <Toaster />
       <ScrollRestoration />
     </div>

@@ -10,17 +10,25 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   AlertTriangle,
+  Crown,
   FileText,
   History,
   House,
   LayoutDashboard,
+  MailOpen,
+  Megaphone,
   MessageSquareQuote,
   Newspaper,
   Package,
   ReceiptText,
   TicketPercent,
+  Trophy,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { MailTemplatesSection } from '../campaigns/components/mail-templates-section';
+import { MarketingSection } from '../campaigns/components/marketing-section';
+import { TournamentSection } from '../campaigns/components/tournament-section';
+import { VipSection } from '../campaigns/components/vip-section';
 import { QuoteRequestsSection } from '../quote-desk/components/quote-requests-section';
 import { BlogSection } from './components/blog-section';
 import { DashboardSection } from './components/dashboard-section';
@@ -97,6 +105,38 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: TicketPercent,
     Component: DiscountCodesSection,
     description: 'Codes customers enter at checkout, and the customer import for campaigns.',
+  },
+  {
+    id: 'marketing-emails',
+    label: 'Marketing Emails',
+    group: 'Marketing',
+    icon: Megaphone,
+    Component: MarketingSection,
+    description: 'E-mail your customers and newsletter subscribers; export the customer list.',
+  },
+  {
+    id: 'tournament-campaigns',
+    label: 'Tournament Campaigns',
+    group: 'Marketing',
+    icon: Trophy,
+    Component: TournamentSection,
+    description: 'Offer tournament organisers a discount code from a CSV list.',
+  },
+  {
+    id: 'vip-campaigns',
+    label: 'VIP Campaigns',
+    group: 'Marketing',
+    icon: Crown,
+    Component: VipSection,
+    description: 'Exclusive codes for your best customers, by list or one at a time.',
+  },
+  {
+    id: 'email-templates',
+    label: 'Email Templates',
+    group: 'Settings',
+    icon: MailOpen,
+    Component: MailTemplatesSection,
+    description: 'Every e-mail the shop sends, previewed with sample data.',
   },
   {
     id: 'manual-invoices',

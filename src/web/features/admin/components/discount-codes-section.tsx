@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
+import { MassEmailButton } from '../../campaigns/components/mass-email-button';
 import {
   useCreateCode,
   useDeleteCode,
@@ -180,7 +181,7 @@ function CodeActions({ code }: { code: AdminDiscountCode }) {
         <Copy aria-hidden="true" />
         Copy Code<span className="sr-only"> {code.code}</span>
       </Button>
-      {/* Routine actions continue here: 'Send Mass Email' (issue 9) goes in this slot. */}
+      <MassEmailButton code={code.code} offer={discountLabel(code)} />
     </ActionBar>
   );
 }

@@ -1,0 +1,396 @@
+/**
+ * Campaigns over a real SMTP conversation (smtp-server on 127.0.0.1): the admin's routes
+ * create campaigns, the pg-boss job sends them through the gated SMTP sender, and the
+ * test counts what the SMTP server received. Also: retry then failed, bounce and
+ * unsubscribe suppression across campaigns, CSV validation, exports, admin only.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInAdmin } from '../collaboration/test-support';
+import {
+  customers,
+  discountCodes,
+  emailCampaigns,
+  mailOutbox,
+  mailSuppressions,
+} from '../db/schema';
+import { createTestApp, newCredentials, type TestApp, TestClient } from '../test/app';
+import { multipartBody } from '../test/fixtures';
+import { startTestSmtp, type TestSmtp } from '../test/smtp';
+
+let smtp: TestSmtp;
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Fairway Pin Co. <news@fairwaypin.test>',
+      MAIL_RETRY_LIMIT: '2',
+      MAIL_RETRY_DELAY_SECONDS: '0',
+      MAIL_POLL_SECONDS: '0.5',
+      CAMPAIGN_CONCURRENCY: '3',
+      PUBLIC_URL: 'https://shop.example',
+    },
+  });
+  admin = await signInAdmin(t.app, t.db);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const csvUpload = (csv: string, name = 'organisers.csv', list?: string) =>
+  multipartBody(list ? { list } : {}, {
+    field: 'csvFile',
+    data: Buffer.from(csv),
+    name,
+    type: 'text/csv',
+  });
+
+async function upload(csv: string, name?: string, list?: string) {
+  const body = await csvUpload(csv, name, list);
+  return admin.request({ method: 'POST', url: '/api/upload-tournament-csv', ...body });
+}
+
+/** Waits until the campaign is done; returns its progress. */
+async function finished(id: number) {
+  let last: Record<string, unknown> = {};
+  await vi.waitFor(
+    async () => {
+      const res = await admin.get(`/api/campaigns/${id}`);
+      last = res.json();
+      expect(last.status).toBe('done');
+    },
+    { timeout: 25_000, interval: 100 },
+  );
+  return last as { total: number; sent: number; failed: number; skipped: number; pending: number };
+}
+
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to === address);
+
+describe('tournament campaign', () => {
+  it('upload: header in any order, other columns ignored, invalid and duplicate rows flagged', async () => {
+    const res = await upload(
+      [
+        'Organization,Phone,EMAIL,Name',
+        'Torrey Pines Invitational,555-1,ann@club.test,Ann Lee',
+        'Pebble Classic,555-2,not-an-address,Bob',
+        'Pebble Classic,555-3,ANN@club.test,Ann again',
+        ',,cy@club.test,',
+      ].join('\n'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ count: 2, invalid: 2, fileName: 'organisers.csv' });
+    expect(body.rows).toEqual([
+      {
+        line: 2,
+        email: 'ann@club.test',
+        name: 'Ann Lee',
+        organization: 'Torrey Pines Invitational',
+        error: null,
+      },
+      {
+        line: 3,
+        email: 'not-an-address',
+        name: 'Bob',
+        organization: 'Pebble Classic',
+        error: 'Invalid e-mail',
+      },
+      {
+        line: 4,
+        email: 'ann@club.test',
+        name: 'Ann again',
+        organization: 'Pebble Classic',
+        error: 'Duplicate e-mail',
+      },
+      { line: 5, email: 'cy@club.test', name: null, organization: null, error: null },
+    ]);
+  });
+
+  it('refuses what is not a campaign CSV', async () => {
+    const binary = await multipartBody(
+      {},
+      {
+        field: 'csvFile',
+        data: Buffer.from([0xff, 0xfe, 0x00, 0x89]),
+        name: 'x.csv',
+        type: 'text/csv',
+      },
+    );
+    const bin = await admin.request({
+      method: 'POST',
+      url: '/api/upload-tournament-csv',
+      ...binary,
+    });
+    expect(bin.statusCode).toBe(415);
+    expect(bin.json().message).toBe('Please upload a CSV file.');
+    const noEmail = await upload('name,organization\nAnn,Club\n');
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toMatch(/email/);
+    const none = await admin.request({
+      method: 'POST',
+      url: '/api/upload-tournament-csv',
+      ...(await multipartBody({ other: 'x' })),
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Please upload a CSV file.');
+  });
+
+  it('sends every organiser once with the code, unsubscribe link and headers; progress reaches the end', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `t${i}@golf.test,Org ${i},Name ${i}`);
+    const up = await upload(
+      ['email,organization,name', ...rows, 't0@golf.test,Dup,Dup'].join('\n'),
+    );
+    expect(up.json().count).toBe(30);
+    const res = await admin.post('/api/send-tournament-campaign', {
+      emailSubject: 'Pins for your tournament',
+      promoCode: 'tournament25',
+      discountPercent: 25,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json();
+    expect(started).toMatchObject({ total: 30, sending: true });
+    const p = await finished(started.campaignId);
+    expect(p).toMatchObject({ total: 30, sent: 30, failed: 0, skipped: 0, pending: 0 });
+
+    for (let i = 0; i < 30; i++) expect(mailsTo(`t${i}@golf.test`)).toHaveLength(1);
+    const m = mailsTo('t7@golf.test')[0]!;
+    expect(m.subject).toBe('Pins for your tournament');
+    expect(m.messageId).toMatch(
+      new RegExp(`^<campaign-${started.campaignId}-\\d+@fairwaypin\\.test>$`),
+    );
+    expect(m.listUnsubscribe).toMatch(
+      /^<https:\/\/shop\.example\/api\/unsubscribe\?e=[\w-]+&t=[\w-]+>$/,
+    );
+    expect(m.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    expect(m.raw).toContain('TOURNAMENT25');
+    expect(m.raw).toContain('Name 7');
+    expect(m.raw).toContain('Org 7');
+    // The code the mail names works: created as a 25% code.
+    const [code] = await t.db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.code, 'TOURNAMENT25'));
+    expect(code).toMatchObject({ discountType: 'percentage', discountValue: 25, isActive: true });
+    // Results kept per recipient.
+    const kept = await t.db
+      .select()
+      .from(emailCampaigns)
+      .where(eq(emailCampaigns.campaignId, started.campaignId));
+    expect(kept).toHaveLength(30);
+    expect(kept.every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt)).toBe(true);
+    expect(new Set(kept.map((r) => r.messageId)).size).toBe(30);
+  });
+
+  it('the same code with another discount answers 409; missing fields 400', async () => {
+    const res = await admin.post('/api/send-tournament-campaign', {
+      emailSubject: 'x',
+      promoCode: 'TOURNAMENT25',
+      discountPercent: 30,
+    });
+    expect(res.statusCode).toBe(409);
+    const bad = await admin.post('/api/send-tournament-campaign', {
+      emailSubject: '',
+      promoCode: 'X',
+      discountPercent: 25,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('delivery failures and suppression', () => {
+  it('a temporary refusal is retried, then failed; a permanent one fails at once and suppresses the address for later campaigns', async () => {
+    await upload('email\nok1@golf.test\ntempfail1@golf.test\nreject1@golf.test\n');
+    const res = await admin.post('/api/send-tournament-campaign', {
+      emailSubject: 'Round one',
+      promoCode: 'ROUNDONE',
+      discountPercent: 10,
+    });
+    const first = await finished(res.json().campaignId);
+    expect(first).toMatchObject({ total: 3, sent: 1, failed: 2, skipped: 0 });
+    const rows = await t.db
+      .select()
+      .from(emailCampaigns)
+      .where(eq(emailCampaigns.campaignId, res.json().campaignId));
+    const temp = rows.find((r) => r.customerEmail === 'tempfail1@golf.test')!;
+    const perm = rows.find((r) => r.customerEmail === 'reject1@golf.test')!;
+    // First attempt + MAIL_RETRY_LIMIT (2) retries.
+    expect(temp).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(temp.lastError).toMatch(/451/);
+    expect(smtp.rcptCount.get('tempfail1@golf.test')).toBe(3);
+    expect(perm).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(perm.lastError).toMatch(/550/);
+    expect(smtp.rcptCount.get('reject1@golf.test')).toBe(1);
+    const supp = await t.db.select().from(mailSuppressions);
+    expect(supp.map((s) => [s.email, s.reason])).toContainEqual(['reject1@golf.test', 'bounced']);
+    expect(supp.map((s) => s.email)).not.toContain('tempfail1@golf.test');
+
+    // The next campaign skips the bounced address and never talks to the server about it.
+    const again = await admin.post('/api/send-tournament-campaign', {
+      emailSubject: 'Round two',
+      promoCode: 'ROUNDONE',
+      discountPercent: 10,
+    });
+    const second = await finished(again.json().campaignId);
+    expect(second).toMatchObject({ total: 3, skipped: 1 });
+    expect(smtp.rcptCount.get('reject1@golf.test')).toBe(1);
+    expect(mailsTo('ok1@golf.test')).toHaveLength(2); // one per campaign
+  });
+
+  it('one-click unsubscribe (the List-Unsubscribe URL, POST) stops every later campaign; marketing audience and exclusions', async () => {
+    await t.db.insert(customers).values([
+      { email: 'leave@golf.test', name: 'Leaving Lee', source: 'order' },
+      { email: 'stay@golf.test', name: 'Staying Sam', source: 'order' },
+      { email: 'excluded@golf.test', name: '=HYPERLINK("x")', source: 'order' },
+    ]);
+    const send = (subject: string) =>
+      admin.post('/api/send-marketing-email', {
+        subject,
+        content: '<p>Spring sale!</p><script>alert(1)</script><img src=x onerror="alert(2)">',
+        excludeEmails: ' excluded@golf.test , ,',
+        audience: 'customers',
+      });
+    const one = await send('Spring news');
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await finished(one.json().campaignId)).toMatchObject({ total: 2, sent: 2 });
+    expect(mailsTo('excluded@golf.test')).toHaveLength(0);
+    const mail = mailsTo('leave@golf.test')[0]!;
+    expect(mail.raw).toContain('Spring sale!');
+    expect(mail.raw).not.toContain('<script');
+    expect(mail.raw).not.toContain('onerror');
+
+    const url = new URL(mail.listUnsubscribe!.slice(1, -1));
+    expect(url.origin).toBe('https://shop.example');
+    // A forged token does nothing.
+    const forged = await new TestClient(t.app).request({
+      method: 'POST',
+      url: `${url.pathname}?e=${url.searchParams.get('e')}&t=${'A'.repeat(43)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.statusCode).toBe(400);
+    const page = await new TestClient(t.app).get(`${url.pathname}${url.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('leave@golf.test');
+    const oneClick = await new TestClient(t.app).request({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+
+    const two = await send('Summer news');
+    expect(await finished(two.json().campaignId)).toMatchObject({ total: 2, sent: 1, skipped: 1 });
+    expect(mailsTo('leave@golf.test')).toHaveLength(1);
+    expect(mailsTo('stay@golf.test')).toHaveLength(2);
+
+    // The customer export opens cleanly in a spreadsheet: formulas neutralised.
+    const csv = await admin.get('/api/export-customers-csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv.body).toMatch(/leave@golf\.test,Leaving Lee,,order,[^,]+,unsubscribed/);
+  });
+
+  it('marketing: both subject and content required; a test send goes to the admin', async () => {
+    const bad = await admin.post('/api/send-marketing-email', { subject: ' ', content: 'x' });
+    expect(bad.statusCode).toBe(400);
+    const test = await admin.post('/api/test-marketing-email', {
+      subject: 'Hello',
+      content: 'Hi {{name}}',
+    });
+    expect(test.statusCode, test.body).toBe(200);
+    const to = test.json().to as string;
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+        expect(row?.status).toBe('sent');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(mailsTo(to).at(-1)!.subject).toBe('[Test] Hello');
+  });
+});
+
+describe('VIP and discount mass e-mail', () => {
+  it('VIP: fields required with the spec text; the list named by file name; single VIP e-mail', async () => {
+    const missing = await admin.post('/api/vip-campaign', {
+      csvFileName: '',
+      promoCode: 'VIP',
+      discountPercent: 20,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain('Please fill in all campaign fields');
+    const tooMuch = await admin.post('/api/vip-campaign', {
+      csvFileName: 'vip.csv',
+      promoCode: 'VIP',
+      discountPercent: 51,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+
+    await upload('email,name\nvip1@golf.test,Vera\nvip2@golf.test,Val\n', 'vip.csv', 'vip');
+    const res = await admin.post('/api/vip-campaign', {
+      csvFileName: 'vip.csv',
+      promoCode: 'vipgold',
+      discountPercent: 20,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await finished(res.json().campaignId)).toMatchObject({ total: 2, sent: 2 });
+    expect(mailsTo('vip1@golf.test')[0]!.raw).toContain('VIPGOLD');
+
+    const single = await admin.post('/api/vip-email', {
+      email: 'Solo@Golf.test',
+      name: 'Solo',
+      promoCode: 'VIPGOLD',
+      discountPercent: 20,
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    expect(await finished(single.json().campaignId)).toMatchObject({ total: 1, sent: 1 });
+    expect(mailsTo('solo@golf.test')).toHaveLength(1);
+  });
+
+  it('Send Mass Email for a code: every customer once; unknown code 404', async () => {
+    await t.db
+      .insert(discountCodes)
+      .values({ code: 'SPRING10', discountType: 'percentage', discountValue: 10 });
+    const res = await admin.post('/api/send-mass-discount-email', { discountCode: 'spring10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = await finished(res.json().campaignId);
+    const count = (await t.db.select().from(customers)).length;
+    expect(p.total).toBe(count);
+    expect(p.sent + p.skipped).toBe(count);
+    expect(mailsTo('stay@golf.test').filter((m) => m.raw.includes('SPRING10'))).toHaveLength(1);
+    const unknown = await admin.post('/api/send-mass-discount-email', { discountCode: 'NOPE' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('access', () => {
+  it('anonymous 401 and customers 403 on every campaign route', async () => {
+    const customer = new TestClient(t.app);
+    const reg = await customer.post('/api/auth/register', newCredentials('camp'));
+    expect(reg.statusCode).toBeLessThan(300);
+    for (const [method, url] of [
+      ['GET', '/api/campaigns'],
+      ['GET', '/api/campaigns/1'],
+      ['POST', '/api/send-marketing-email'],
+      ['POST', '/api/send-tournament-campaign'],
+      ['POST', '/api/vip-campaign'],
+      ['POST', '/api/vip-email'],
+      ['POST', '/api/test-vip-email'],
+      ['POST', '/api/send-mass-discount-email'],
+      ['GET', '/api/export-customers-csv'],
+      ['GET', '/api/export-tournament-contacts'],
+    ] as const) {
+      const anon = await new TestClient(t.app).request({ method, url });
+      expect(anon.statusCode, url).toBe(401);
+      const cust = await customer.request({ method, url });
+      expect(cust.statusCode, url).toBe(403);
+    }
+  });
+});

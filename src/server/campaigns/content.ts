@@ -1,0 +1,174 @@
+/**
+ * What campaign mails say (back-office spec: Marketing Emails, Tournament Campaigns, VIP
+ * Campaigns, Discount Codes 'Send Mass Email'). A campaign stores its subject, HTML and
+ * text once with the placeholders `{{name}}`, `{{organization}}` and `{{unsubscribe}}`;
+ * `personalise` fills them per recipient (HTML-escaped in the HTML part). The admin's
+ * rich content is sanitised with DOMPurify (jsdom) before it is stored.
+ */
+import createDOMPurify from 'dompurify';
+import escapeHtml from 'escape-html';
+import { JSDOM } from 'jsdom';
+import { createElement } from 'react';
+import type { AppConfig } from '../config';
+import { renderEmail, ShopEmail, type ShopEmailProps, TrustedHtml } from '../mail/email-layout';
+
+type Config = Pick<AppConfig, 'STORE_NAME' | 'STORE_EMAIL' | 'publicUrl'>;
+
+export interface CampaignContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+let purifier: ReturnType<typeof createDOMPurify> | null = null;
+const window = () => new JSDOM('').window;
+
+/** The admin's rich text as safe mail HTML: formatting, links and images; no script, style or forms. */
+export function sanitizeMailHtml(html: string): string {
+  purifier ??= createDOMPurify(window());
+  return purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
+    FORBID_ATTR: ['class', 'id'],
+  });
+}
+
+/** Plain text of (sanitised) HTML: block elements and <br> become line breaks. */
+export function htmlToText(html: string): string {
+  const doc = new JSDOM(`<body>${html}</body>`).window.document;
+  for (const br of doc.querySelectorAll('br')) br.replaceWith('\n');
+  for (const a of doc.querySelectorAll('a[href]')) {
+    const href = a.getAttribute('href') ?? '';
+    if (href && href !== a.textContent) a.append(` (${href})`);
+  }
+  for (const block of doc.querySelectorAll('p,div,h1,h2,h3,h4,h5,h6,li,tr,blockquote')) {
+    block.append('\n');
+    if (block.tagName === 'LI') block.prepend('- ');
+  }
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The shop's React Email layout around a campaign's content, with the unsubscribe footer. */
+function layout(
+  config: Config,
+  content: Pick<ShopEmailProps, 'preview' | 'greeting' | 'paragraphs' | 'rows' | 'action'>,
+  children?: ReturnType<typeof createElement>,
+): string {
+  return renderEmail(
+    createElement(
+      ShopEmail,
+      {
+        storeName: config.STORE_NAME,
+        storeEmail: config.STORE_EMAIL,
+        unsubscribeUrl: '{{unsubscribe}}',
+        ...content,
+      },
+      children,
+    ),
+  );
+}
+
+function textFooter(config: Config): string {
+  return `\n\n--\n${config.STORE_NAME} - ${config.STORE_EMAIL}\nUnsubscribe with one click: {{unsubscribe}}\n`;
+}
+
+/** A marketing e-mail: the admin's subject and sanitised rich content. */
+export function marketingContent(
+  config: Config,
+  input: { subject: string; content: string },
+): CampaignContent {
+  // Plain text typed without tags keeps its line breaks.
+  const raw = /<[a-z][\s\S]*>/i.test(input.content)
+    ? input.content
+    : escapeHtml(input.content).replace(/\r?\n/g, '<br>');
+  const body = sanitizeMailHtml(raw);
+  const text = htmlToText(body);
+  return {
+    subject: input.subject,
+    html: layout(
+      config,
+      { preview: text.slice(0, 140), paragraphs: [] },
+      createElement(TrustedHtml, { html: body }),
+    ),
+    text: text + textFooter(config),
+  };
+}
+
+/** A discount offer (tournament, VIP, discount code mass e-mail). */
+export function offerContent(
+  config: Config,
+  input: {
+    subject: string;
+    intro: string;
+    code: string;
+    /** e.g. '25% off' or '$10.00 off'. */
+    offer: string;
+  },
+): CampaignContent {
+  const shop = `${config.publicUrl}/custom`;
+  const html = layout(config, {
+    preview: `${input.offer} with code ${input.code}`,
+    greeting: 'Hi {{name}},',
+    paragraphs: [input.intro, `Use code ${input.code} for ${input.offer}.`],
+    rows: [
+      ['Your code', input.code],
+      ['Discount', input.offer],
+    ],
+    action: { label: 'Design your pins', url: shop },
+  });
+  const text = `Hi {{name}},\n\n${input.intro}\n\nUse code ${input.code} for ${input.offer}.\n\nDesign your pins: ${shop}${textFooter(config)}`;
+  return { subject: input.subject, html, text };
+}
+
+/** The tournament campaign mail (defaults TOURNAMENT25 / 25%). */
+export function tournamentContent(
+  config: Config,
+  input: { emailSubject: string; promoCode: string; discountPercent: number },
+): CampaignContent {
+  return offerContent(config, {
+    subject: input.emailSubject,
+    intro: `Custom soft-enamel golf pins and ball markers make every tournament memorable for {{organization}}. As a tournament organiser you get an exclusive discount on your next order.`,
+    code: input.promoCode,
+    offer: `${input.discountPercent}% off`,
+  });
+}
+
+/** The VIP campaign mail. */
+export function vipContent(
+  config: Config,
+  input: { promoCode: string; discountPercent: number },
+): CampaignContent {
+  return offerContent(config, {
+    subject: `${config.STORE_NAME}: an exclusive ${input.discountPercent}% VIP offer`,
+    intro: `Thank you for being one of our VIP customers. Here is an exclusive discount on your next custom pin order.`,
+    code: input.promoCode,
+    offer: `${input.discountPercent}% off`,
+  });
+}
+
+/** Values a recipient's copy is filled with. */
+export interface Recipient {
+  email: string;
+  name: string | null;
+  organization: string | null;
+}
+
+/** The recipient's copy of `content` (placeholders filled; HTML values escaped). */
+export function personalise(
+  content: CampaignContent,
+  r: Recipient,
+  unsubscribe: string,
+): CampaignContent {
+  const name = r.name?.trim() || 'there';
+  const org = r.organization?.trim() || 'your event';
+  const fill = (s: string, esc: (v: string) => string) =>
+    s
+      .replaceAll('{{name}}', esc(name))
+      .replaceAll('{{organization}}', esc(org))
+      .replaceAll('{{unsubscribe}}', esc(unsubscribe));
+  return {
+    subject: fill(content.subject, (v) => v),
+    html: fill(content.html, escapeHtml),
+    text: fill(content.text, (v) => v),
+  };
+}

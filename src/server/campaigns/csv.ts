@@ -1,0 +1,84 @@
+/**
+ * Campaign CSV files (DECISIONS.md: "a header row: `email` required, `name` and
+ * `organization` optional, in any order; other columns are ignored"), parsed with
+ * csv-parse, and CSV exports written with csv-stringify with spreadsheet formulas
+ * neutralised (a cell starting with = + - @ tab or CR gets a leading apostrophe).
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import { CSV_INVALID_TEXT, type CsvContact } from '../../shared/schemas/campaigns';
+import { neutralizeFormula } from '../custom-orders/admin';
+import { HttpError } from '../lib/errors';
+
+const EmailCheck = z.email();
+/** Most data rows one upload may hold. */
+export const MAX_CSV_ROWS = 50_000;
+
+/**
+ * Parses an uploaded campaign CSV. Returns every data row with its line number and, for
+ * rows left out, why (invalid address, duplicate). Throws 415 'Please upload a CSV
+ * file.' for content that is not UTF-8 text, 400 for CSV that does not parse or has no
+ * `email` column, 413 past MAX_CSV_ROWS.
+ */
+export function parseContactsCsv(data: Buffer): CsvContact[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw new HttpError(415, CSV_INVALID_TEXT);
+  }
+  if (text.includes('\u0000')) throw new HttpError(415, CSV_INVALID_TEXT);
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      to: MAX_CSV_ROWS + 2,
+    }) as string[][];
+  } catch (err) {
+    throw new HttpError(
+      400,
+      `The CSV file could not be read: ${(err as Error).message}`.slice(0, 300),
+    );
+  }
+  if (records.length === 0) throw new HttpError(400, 'The CSV file is empty');
+  const header = records[0]!.map((h) => h.trim().toLowerCase());
+  const col = (name: string) => header.indexOf(name);
+  const emailAt = col('email');
+  if (emailAt < 0) {
+    throw new HttpError(400, 'The CSV file needs a header row with an "email" column');
+  }
+  if (records.length - 1 > MAX_CSV_ROWS) {
+    throw new HttpError(413, `At most ${MAX_CSV_ROWS.toLocaleString('en-US')} rows per file`);
+  }
+  const nameAt = col('name');
+  const orgAt = col('organization');
+  const seen = new Set<string>();
+  return records.slice(1).map((r, i) => {
+    const email = (r[emailAt] ?? '').trim().toLowerCase();
+    const opt = (at: number) => (at >= 0 && r[at]?.trim() ? r[at]!.trim().slice(0, 200) : null);
+    let error: string | null = null;
+    if (!email) error = 'Missing e-mail';
+    else if (email.length > 254 || !EmailCheck.safeParse(email).success) error = 'Invalid e-mail';
+    else if (seen.has(email)) error = 'Duplicate e-mail';
+    if (!error) seen.add(email);
+    return {
+      line: i + 2,
+      email: email.slice(0, 320),
+      name: opt(nameAt),
+      organization: opt(orgAt),
+      error,
+    };
+  });
+}
+
+/** CSV text with a header row; every cell formula-neutralised. */
+export function toCsv(header: string[], rows: (string | number | null)[][]): string {
+  return stringify([
+    header,
+    ...rows.map((r) => r.map((v) => (v === null ? '' : neutralizeFormula(String(v))))),
+  ]);
+}

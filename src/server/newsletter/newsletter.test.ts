@@ -1,0 +1,158 @@
+/**
+ * POST /api/newsletter-signup and the double opt-in over a real SMTP server: the
+ * confirmation mail arrives with its link, the link confirms once, the personal
+ * single-use 15% code is created and the welcome mail carries it with the one-click
+ * unsubscribe headers; duplicates answer the same; the route is validated and rate-limited.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NEWSLETTER_SIGNUP_MESSAGE } from '../../shared/schemas/campaigns';
+import { discountCodes, mailOutbox, newsletterSubscribers } from '../db/schema';
+import { AddressedClient, createTestApp, type TestApp, TestClient } from '../test/app';
+import { startTestSmtp, type TestSmtp } from '../test/smtp';
+
+let smtp: TestSmtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_POLL_SECONDS: '0.5',
+      MAIL_RETRY_DELAY_SECONDS: '0',
+      PUBLIC_URL: 'https://shop.example',
+      NEWSLETTER_RATE_LIMIT: '4',
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const received = (to: string, kind: RegExp) =>
+  vi.waitFor(
+    () => {
+      const m = smtp.received.find((r) => r.to === to && kind.test(r.subject ?? ''));
+      if (!m) throw new Error(`no mail to ${to}`);
+      return m;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+
+/** The link in a quoted-printable/plain body: joins soft line breaks first. */
+const linkIn = (raw: string, pattern: RegExp) => {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const m = pattern.exec(text);
+  if (!m) throw new Error('no link');
+  return m[0];
+};
+
+describe('newsletter sign-up', () => {
+  it('double opt-in: confirmation link, then a personal single-use 15% code in the welcome mail', async () => {
+    const client = new AddressedClient(t.app);
+    const res = await client.post('/api/newsletter-signup', {
+      email: ' Golfer@Example.com ',
+      source: 'popup_15off',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: NEWSLETTER_SIGNUP_MESSAGE });
+    const [sub] = await t.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'golfer@example.com'));
+    expect(sub).toMatchObject({ status: 'pending', source: 'popup_15off', discountCode: null });
+    // Only the hash of the token is stored.
+    expect(sub!.confirmTokenHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const confirmMail = await received('golfer@example.com', /confirm/i);
+    const link = linkIn(
+      confirmMail.raw,
+      /https:\/\/shop\.example\/api\/newsletter\/confirm\?token=[\w-]{43}/,
+    );
+    expect(link).not.toContain(sub!.confirmTokenHash!);
+    // No code before confirmation.
+    expect(await t.db.select().from(discountCodes)).toHaveLength(0);
+
+    const url = new URL(link);
+    const ok = await new TestClient(t.app).get(`${url.pathname}${url.search}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.body).toContain('You are subscribed!');
+    const [code] = await t.db.select().from(discountCodes);
+    expect(code).toMatchObject({
+      discountType: 'percentage',
+      discountValue: 15,
+      maxUses: 1,
+      issuedToEmail: 'golfer@example.com',
+      isActive: true,
+    });
+    expect(code!.code).toMatch(/^WELCOME-[A-Z2-9]{8}$/);
+
+    const welcome = await received('golfer@example.com', /welcome/i);
+    expect(welcome.raw).toContain(code!.code);
+    expect(welcome.listUnsubscribe).toMatch(/^<https:\/\/shop\.example\/api\/unsubscribe\?e=/);
+    expect(welcome.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+
+    // The link works once.
+    const again = await new TestClient(t.app).get(`${url.pathname}${url.search}`);
+    expect(again.statusCode).toBe(400);
+    expect(await t.db.select().from(discountCodes)).toHaveLength(1);
+  });
+
+  it('a duplicate sign-up answers the same and sends nothing more', async () => {
+    const before = (await t.db.select().from(mailOutbox)).length;
+    const res = await new AddressedClient(t.app).post('/api/newsletter-signup', {
+      email: 'golfer@example.com',
+      source: 'popup_15off',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: NEWSLETTER_SIGNUP_MESSAGE });
+    expect((await t.db.select().from(mailOutbox)).length).toBe(before);
+    // A pending address does not get a second link within minutes either.
+    const first = await new AddressedClient(t.app).post('/api/newsletter-signup', {
+      email: 'new@example.com',
+    });
+    const second = await new AddressedClient(t.app).post('/api/newsletter-signup', {
+      email: 'new@example.com',
+    });
+    expect(second.json()).toEqual(first.json());
+    const rows = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'new@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an expired link confirms nothing', async () => {
+    await new AddressedClient(t.app).post('/api/newsletter-signup', { email: 'late@example.com' });
+    const mail = await received('late@example.com', /confirm/i);
+    const link = new URL(
+      linkIn(mail.raw, /https:\/\/shop\.example\/api\/newsletter\/confirm\?token=[\w-]{43}/),
+    );
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(newsletterSubscribers.email, 'late@example.com'));
+    const res = await new TestClient(t.app).get(`${link.pathname}${link.search}`);
+    expect(res.statusCode).toBe(400);
+    const forged = await new TestClient(t.app).get(
+      `/api/newsletter/confirm?token=${'a'.repeat(43)}`,
+    );
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('validates the address and limits sign-ups per client address', async () => {
+    const client = new AddressedClient(t.app);
+    const bad = await client.post('/api/newsletter-signup', { email: 'not an address' });
+    expect(bad.statusCode).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await client.post('/api/newsletter-signup', { email: `r${i}@example.com` })).statusCode,
+      );
+    }
+    // 4 per 10 minutes: the invalid one counted too.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The newsletter (storefront spec "Newsletter popup", POST /api/newsletter-signup;
+ * DECISIONS.md: "Each subscriber gets their own single-use 15% code by e-mail"; issue 9:
+ * double opt-in, a duplicate sign-up answers kindly without revealing anything).
+ *
+ * - `signUp`: a new (or unsubscribed) address becomes `pending` with a confirmation token
+ *   (32 random bytes, base64url; only its SHA-256 is stored) valid NEWSLETTER_CONFIRM_HOURS,
+ *   and the confirmation mail is published in the same transaction. A pending address
+ *   gets a fresh link at most every RESEND_MINUTES; a confirmed one gets nothing. The
+ *   caller answers the same message in every case.
+ * - `confirm`: a valid, unexpired token confirms once: a personal code (15%, max 1 use,
+ *   issued to the address) is created and the welcome mail (with the code and the
+ *   one-click unsubscribe link) is published, in one transaction; a former unsubscribe is
+ *   lifted (the person asked again and confirmed).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { NEWSLETTER_PERCENT, NEWSLETTER_SOURCE } from '../../shared/schemas/campaigns';
+import { mailLinkSecret, unsubscribeUrl } from '../campaigns/suppression';
+import type { Db } from '../db/client';
+import { discountCodes, mailSuppressions, newsletterSubscribers } from '../db/schema';
+import { type EventDeps, publish } from '../events/events';
+
+export const NEWSLETTER_CONFIRM_HOURS = 48;
+const RESEND_MINUTES = 10;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The confirmation link of `token`. */
+export function confirmUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/newsletter/confirm?token=${token}`;
+}
+
+/**
+ * Signs `email` (lower case) up from `source`. Returns what happened, for tests and logs
+ * only: the route answers the same in every case. Throws only on database errors.
+ */
+export async function signUp(
+  db: Db,
+  deps: EventDeps,
+  email: string,
+  source: string,
+): Promise<'requested' | 'resent' | 'already_pending' | 'already_confirmed'> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email))
+      .for('update');
+    if (existing?.status === 'confirmed') return 'already_confirmed';
+    const now = Date.now();
+    if (existing?.status === 'pending' && existing.confirmExpiresAt) {
+      const sentAt = existing.confirmExpiresAt.getTime() - NEWSLETTER_CONFIRM_HOURS * 3600_000;
+      if (now - sentAt < RESEND_MINUTES * 60_000) return 'already_pending';
+    }
+    const token = randomBytes(32).toString('base64url');
+    const values = {
+      status: 'pending' as const,
+      source: source || NEWSLETTER_SOURCE,
+      confirmTokenHash: hash(token),
+      confirmExpiresAt: new Date(now + NEWSLETTER_CONFIRM_HOURS * 3600_000),
+    };
+    if (existing) {
+      await tx
+        .update(newsletterSubscribers)
+        .set(values)
+        .where(eq(newsletterSubscribers.id, existing.id));
+    } else {
+      await tx.insert(newsletterSubscribers).values({ email, ...values });
+    }
+    await publish(deps, tx, {
+      type: 'newsletter.signup_requested',
+      email,
+      confirmUrl: confirmUrl(deps.config.publicUrl, token),
+    });
+    return existing ? 'resent' : 'requested';
+  });
+}
+
+/** A personal code: WELCOME- and 8 characters from an alphabet without look-alikes. */
+function personalCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return `WELCOME-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/**
+ * Confirms the subscription of `token`. Returns the address and its code, or null when
+ * the token is unknown, used or expired.
+ */
+export async function confirm(
+  db: Db,
+  deps: EventDeps,
+  token: string,
+): Promise<{ email: string; code: string } | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const secret = await mailLinkSecret(db);
+  return db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.confirmTokenHash, hash(token)),
+          eq(newsletterSubscribers.status, 'pending'),
+          gt(newsletterSubscribers.confirmExpiresAt, sql`now()`),
+        ),
+      )
+      .for('update');
+    if (!sub) return null;
+    let code = personalCode();
+    for (let i = 0; i < 5; i++) {
+      const inserted = await tx
+        .insert(discountCodes)
+        .values({
+          code,
+          discountType: 'percentage',
+          discountValue: NEWSLETTER_PERCENT,
+          maxUses: 1,
+          isActive: true,
+          issuedToEmail: sub.email,
+        })
+        .onConflictDoNothing()
+        .returning({ id: discountCodes.id });
+      if (inserted.length) break;
+      code = personalCode();
+    }
+    await tx
+      .update(newsletterSubscribers)
+      .set({
+        status: 'confirmed',
+        confirmedAt: new Date(),
+        discountCode: code,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+      })
+      .where(eq(newsletterSubscribers.id, sub.id));
+    await tx
+      .delete(mailSuppressions)
+      .where(
+        and(eq(mailSuppressions.email, sub.email), eq(mailSuppressions.reason, 'unsubscribed')),
+      );
+    await publish(deps, tx, {
+      type: 'newsletter.confirmed',
+      email: sub.email,
+      code,
+      percentOff: NEWSLETTER_PERCENT,
+      unsubscribeUrl: unsubscribeUrl(deps.config.publicUrl, secret, sub.email),
+    });
+    return { email: sub.email, code };
+  });
+}
