@@ -144,10 +144,18 @@ describe('purchase journey in Chromium', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('fp_claim');
     await screenshot(page, '06-thank-you-signed-out');
     await expectAxeClean(page, '/track-order after checkout, signed out');
-    await page.getByRole('link', { name: 'Create Account' }).click();
+    // The confirmation this browser may see (claim cookie): items, totals, ship date.
+    const confirmation = page.getByRole('region', { name: `Order #${placedId}` });
+    await expect.poll(() => confirmation.isVisible()).toBe(true);
+    expect(await confirmation.textContent()).toContain(product.name);
+    expect(await confirmation.textContent()).toContain(formatUsd(totalCents));
+    expect(await confirmation.textContent()).toContain('Expected to ship');
+    expect(await confirmation.textContent()).toContain('1 Fairway Drive');
+    await page.getByRole('link', { name: 'Create an account to track this order' }).click();
     await page.waitForURL('**/register**');
     await page.getByLabel('Username').fill('jordanfan');
-    await page.getByLabel('Email').fill('jordan@example.com');
+    // The order's e-mail is filled in.
+    expect(await page.getByLabel('Email').inputValue()).toBe('jordan@example.com');
     await page.getByLabel('Password', { exact: true }).fill('birdie-putt-42');
     await page.getByLabel('Confirm Password').fill('birdie-putt-42');
     await page.getByRole('button', { name: 'Create Account' }).click();

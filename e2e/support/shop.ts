@@ -13,9 +13,13 @@ import { type StartedShop, startShop } from '../../src/server/start';
 
 export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password-1' };
 
-/** `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP server). */
+/**
+ * `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP server); `options.webDist`
+ * serves another build of the web app (the chat test builds its own).
+ */
 export async function startTestShop(
   env: Record<string, string> = {},
+  options: { webDist?: string } = {},
 ): Promise<StartedShop & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
   const config = loadConfig({
@@ -29,7 +33,7 @@ export async function startTestShop(
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ...env,
   });
-  const shop = await startShop(config, { logger: false });
+  const shop = await startShop(config, { logger: false, webDist: options.webDist });
   return {
     ...shop,
     dataDir,

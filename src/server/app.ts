@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -22,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { pruneGuestClaims } from './accounts/guest-claims';
 import { accountsRoutes } from './accounts/routes';
+import { pruneBlogViews } from './blog/service';
 import { createCampaignEngine } from './campaigns/engine';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   mail?: MailService;
   /** Serve the built web app from dist/web (default true when it exists). */
   serveWeb?: boolean;
+  /** Where the built web app is (default dist/web; a browser test may build its own). */
+  webDist?: string;
   logger?: boolean | object;
   /** Told about every route as it is added (tests enumerate the routes, e.g. the fuzz test). */
   onRoute?: (route: RouteOptions) => void;
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHourlyPrune(app, {
     'rate-limit counters': () => deps.limits.prune(),
     'guest claims': () => pruneGuestClaims(deps.db),
+    'blog views': () => pruneBlogViews(deps.db),
   });
 
   // helmet's headers, computed once (lib/security-headers.ts); static directives only.
@@ -198,18 +201,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register((await import('./newsletter/routes')).newsletterRoutes);
   await app.register((await import('./mail/preview-routes')).mailPreviewRoutes);
 
-  const serveWeb = options.serveWeb ?? existsSync(path.join(WEB_DIST, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, maxAge: '1h' });
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0];
-      if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/paypal/')) {
-        return reply.status(404).send({ message: 'Not found' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
-  }
+  await app.register((await import('./blog/routes')).blogRoutes);
+  await app.register((await import('./home/routes')).homeRoutes);
+  await app.register((await import('./client-errors/routes')).clientErrorRoutes);
+
+  // Public pages (own heads + content), the app shell, sitemap, robots, the 404 page and
+  // the built files (pages/routes.ts).
+  const webDist = options.webDist ?? WEB_DIST;
+  const serveWeb = options.serveWeb ?? existsSync(path.join(webDist, 'index.html'));
+  await app.register((await import('./pages/routes')).pageRoutes, {
+    webDist,
+    serveAssets: serveWeb,
+  });
   return app;
 }

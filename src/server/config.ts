@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Quote requests per 10 minutes per client address (DECISIONS.md: public forms rate-limited). */
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Error reports from the web app's error screen per minute per client address (issue 10). */
+  CLIENT_ERROR_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Custom orders prepared (wizard uploads) per 10 minutes per client address. */
   CUSTOM_ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /**

@@ -183,6 +183,11 @@ function junkBody(r: Rng): [string | Buffer | undefined, string | undefined] {
   }
 }
 
+/** A web page's path (not the API, PayPal's routes or the WebSocket): HTML, not JSON. */
+function isWebPage(url: string): boolean {
+  return !/^\/(api|paypal|ws)(\/|\?|$)/.test(url);
+}
+
 /** A multipart body that is malformed, truncated, or well formed with junk fields. */
 function junkMultipart(r: Rng): [Buffer, string] {
   const boundary = r.pick([
@@ -408,6 +413,13 @@ describe('fuzz: malformed requests over every route (issue 11)', () => {
         failures.push(
           `${res.statusCode} ${method} ${url.slice(0, 200)} as ${identity}: ${res.body.slice(0, 200)}`,
         );
+      } else if (isWebPage(url)) {
+        // Web pages (issue 10: server-sent pages, sitemap, robots) answer HTML, XML or text;
+        // input refused before the page (control characters: 400) keeps the JSON error.
+        const type = String(res.headers['content-type'] ?? '');
+        if (!(/html|xml|plain/.test(type) || (res.statusCode >= 400 && /json/.test(type)))) {
+          failures.push(`non-page ${res.statusCode} ${method} ${url.slice(0, 200)}`);
+        }
       } else if (
         // Errors are JSON; a success may be a download (CSV export) or a page (unsubscribe).
         res.statusCode >= 300 &&

@@ -49,6 +49,8 @@ export interface StartShopOptions {
    * `src/server/cluster.ts` pass false: its primary process did that once before forking.
    */
   setup?: boolean;
+  /** The built web app to serve (default dist/web). */
+  webDist?: string;
 }
 
 /** Opens, migrates, seeds and starts the shop. */
@@ -83,6 +85,7 @@ export async function startShop(
     sessionSecret: resolveSessionSecret(config),
     hooks: opts.hooks,
     logger: opts.logger ?? { level: config.LOG_LEVEL, stream: logStream ?? undefined },
+    webDist: opts.webDist,
   });
   if (setup) {
     if (config.SEED_DEMO && (await seedDemoData(database.db)))

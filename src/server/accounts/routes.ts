@@ -132,10 +132,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/auth/user',
-    { schema: { response: { 200: User, 401: ApiError } } },
-    async (request) => {
-      if (!request.user) throw new HttpError(401, AUTH_MESSAGES.notSignedIn);
-      return request.user;
-    },
+    // Signed out is an answer, not an error (issue 10: no console error on every
+    // anonymous page load): 200 with null.
+    { schema: { response: { 200: User.nullable() } } },
+    async (request) => request.user ?? null,
   );
 }

@@ -9,12 +9,14 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -765,6 +767,54 @@ export const blogPosts = pgTable(
   },
   (t) => [index('blog_posts_published_idx').on(t.isPublished, t.publishedAt)],
 );
+
+/**
+ * One row per (post, visitor, day) that counted a view (issue 10: a view counted once
+ * per visitor per day). `visitor` is a keyed hash of the client address and user agent,
+ * never the address itself. Pruned after a few days by housekeeping.
+ */
+export const blogPostViews = pgTable(
+  'blog_post_views',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.visitor, t.day] }),
+    index('blog_post_views_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Home page social proof the admin edits (issue 10): customer logos (carousel) and
+ * testimonials. `isSample` marks invented demo entries so the admin sees they are not
+ * real customers. Shown in `sortOrder`, then id.
+ */
+export const homeLogos = pgTable('home_logos', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  isSample: boolean('is_sample').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const homeTestimonials = pgTable('home_testimonials', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  quote: text('quote').notNull(),
+  avatarUrl: text('avatar_url'),
+  imageUrl: text('image_url'),
+  isSample: boolean('is_sample').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Outgoing mail, kept whether or not SMTP is configured (DECISIONS.md: never lost). */
 export const mailOutbox = pgTable(

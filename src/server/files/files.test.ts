@@ -37,7 +37,8 @@ describe('stored files', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe(FILE_CSP);
-    expect(FILE_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    // data: images only (a demo pin's motif is embedded that way; no script can run).
+    expect(FILE_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
   });
 
   it('serves binary files byte for byte', async () => {

@@ -12,8 +12,8 @@ import { readFile } from './service';
 
 const FileParams = z.object({ id: z.string().max(128) });
 
-/** CSP for served files: nothing may load or run; inline styles allowed for SVG artwork. */
-export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+/** CSP for served files: nothing may run or load from anywhere; inline styles and data: images (embedded art) only. */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -11,13 +11,16 @@ import { ApiError, IdParam } from '../../shared/schemas/common';
 import {
   DeleteOrderResponse,
   Order,
+  OrderConfirmation,
   UpdateOrderStatusBody,
   UpdateTrackingBody,
 } from '../../shared/schemas/orders';
+import { readGuestClaim } from '../accounts/guest-claims';
 import { requireAdmin, requireUser } from '../lib/session';
 import {
   deleteOrder,
   getOrder,
+  getOrderConfirmation,
   listOrders,
   updateOrderStatus,
   updateOrderTracking,
@@ -45,6 +48,20 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: IdParam, response: { 200: Order, ...errors } },
     },
     async (request) => getOrder(db, request.user!, request.params.id),
+  );
+
+  // The confirmation page: the owner, an admin, or the browser that placed it signed out
+  // (its claim cookie); 404 for anyone else.
+  r.get(
+    '/api/orders/:id/confirmation',
+    { schema: { params: IdParam, response: { 200: OrderConfirmation, ...errors } } },
+    async (request, reply) => {
+      const claimed = (await readGuestClaim(db, request))
+        .filter((item) => item.kind === 'order')
+        .map((item) => item.id);
+      reply.header('cache-control', 'no-store');
+      return getOrderConfirmation(db, request.user ?? null, claimed, request.params.id);
+    },
   );
 
   r.put(

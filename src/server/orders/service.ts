@@ -7,9 +7,10 @@
  * Amounts are integer cents in the database and dollars in the `Order` contract.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { addBusinessDays, DISPATCH_BUSINESS_DAYS } from '../../shared/delivery';
 import { centsToDollars } from '../../shared/money';
 import type { User } from '../../shared/schemas/auth';
-import type { Order, RegularOrderStatus } from '../../shared/schemas/orders';
+import type { Order, OrderConfirmation, RegularOrderStatus } from '../../shared/schemas/orders';
 import type { Db, DbOrTx } from '../db/client';
 import { orders } from '../db/schema';
 import { type EventDeps, publish } from '../events/events';
@@ -155,4 +156,32 @@ export async function updateOrderTracking(
 export async function deleteOrder(db: DbOrTx, id: number): Promise<void> {
   const gone = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
   if (gone.length === 0) throw notFound(ORDER_NOT_FOUND);
+}
+
+/**
+ * The order for its confirmation page (issue 10): shown to an admin, to the account that
+ * owns it, or to the signed-out browser whose claim cookie names it (`claimedIds`, from
+ * accounts/guest-claims.ts `readGuestClaim`). Anyone else gets 404 (nothing revealed).
+ * `expectedShipDate`: two business days after the order was placed (shared/delivery.ts).
+ */
+export async function getOrderConfirmation(
+  db: DbOrTx,
+  viewer: User | null,
+  claimedIds: number[],
+  id: number,
+): Promise<OrderConfirmation> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  const allowed =
+    row &&
+    (viewer?.role === 'admin' ||
+      (viewer !== null && row.userId === viewer.id) ||
+      (row.userId === null && claimedIds.includes(row.id)));
+  if (!row || !allowed) throw notFound(ORDER_NOT_FOUND);
+  return {
+    ...toOrderDto(row),
+    expectedShipDate: addBusinessDays(
+      row.createdAt.toISOString().slice(0, 10),
+      DISPATCH_BUSINESS_DAYS,
+    ),
+  };
 }

@@ -203,6 +203,15 @@ export function productArtworkSvg(spec: ArtSpec): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(spec.label)}"><defs>${metalGradient(spec.plating)}<radialGradient id="bg" cx="0.5" cy="0.4" r="0.7"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#e9efe6"/></radialGradient></defs><rect width="400" height="400" fill="url(#bg)"/><ellipse cx="200" cy="376" rx="130" ry="10" fill="#000000" opacity="0.08"/>${body}</svg>`;
 }
 
+/**
+ * The motif alone as an SVG `data:` URI (transparent, 140 x 140 around the motif), for
+ * the wizard's pin renderer to place in a pin's centre field (shared/pin-art.ts logoHref).
+ */
+export function motifDataUri(kind: Motif, color: string, plating: Plating): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-70 -70 140 140" width="140" height="140">${motif(kind, color, METAL[plating][2])}</svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+}
+
 /** Initials of a name: first letters of up to three significant words. */
 export function initialsOf(name: string): string {
   const skip = new Set(['the', 'and', 'of', 'a', 'pin', 'golf', 'coin', 'ball', 'marker', '&']);

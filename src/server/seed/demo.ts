@@ -7,11 +7,21 @@
  * table is empty, so it is idempotent and safe when two processes start at once.
  */
 import { sql } from 'drizzle-orm';
+import { renderPinSvg } from '../../shared/pin-art';
+import type { BlogCategory } from '../../shared/schemas/blog';
+import { sanitizePostHtml } from '../blog/service';
 import type { Db, DbOrTx } from '../db/client';
-import { blogPosts, discountCodes, products } from '../db/schema';
+import { blogPosts, discountCodes, homeLogos, homeTestimonials, products } from '../db/schema';
 import { saveFile } from '../files/service';
-import { blogBannerSvg, initialsOf, productArtworkSvg } from './artwork';
+import { blogBannerSvg, initialsOf, motifDataUri, productArtworkSvg } from './artwork';
 import { DEMO_PRODUCTS } from './catalog-data';
+import {
+  avatarSvg,
+  SAMPLE_LOGOS,
+  SAMPLE_TESTIMONIALS,
+  sampleLogoSvg,
+  testimonialPinSvg,
+} from './home-data';
 
 /** Advisory lock key for seeding ("FPSEED" as a number). */
 const SEED_LOCK = 0x465053454544;
@@ -34,7 +44,7 @@ export const DEMO_DISCOUNT_CODES: (typeof discountCodes.$inferInsert)[] = [
 interface DemoPost {
   title: string;
   slug: string;
-  category: 'tips' | 'courses' | 'tournaments';
+  category: BlogCategory;
   excerpt: string;
   tags: string[];
   content: string;
@@ -111,6 +121,55 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
 <h2>Event week: count and bag</h2>
 <p>Order about ten percent more than your field size for volunteers, sponsors and the players who sign up late.</p>`,
   },
+  {
+    title: 'Soft Enamel vs Hard Enamel: Which Pin Is Right for Your Club?',
+    slug: 'soft-enamel-vs-hard-enamel',
+    category: 'equipment',
+    excerpt:
+      'Texture, shine, durability and price: how the two enamel processes compare, and why most golf pins are soft enamel.',
+    tags: ['soft enamel', 'hard enamel', 'materials'],
+    daysAgo: 30,
+    colors: ['#0f3d2e', '#d4a72c'],
+    content: `<p>Both kinds of enamel pin start the same way: a design is struck into a metal base, leaving raised metal lines around recessed areas. The difference is what happens to the colour.</p>
+<h2>Soft enamel</h2>
+<p>Colour is filled into the recesses and baked, but it sits slightly <strong>below</strong> the metal lines. Run a finger across the pin and you feel the ridges. That texture catches the light, which is why soft enamel looks lively on a hat or a bag tag.</p>
+<ul>
+<li>More colours and finer detail for the money.</li>
+<li>Works with every plating: gold, silver, bronze and black nickel.</li>
+<li>An optional epoxy dome makes the surface smooth and protects it.</li>
+</ul>
+<h2>Hard enamel</h2>
+<p>The enamel is overfilled and then polished flat, level with the metal. The result is smooth, glossy and very hard-wearing, with a jewellery-like finish.</p>
+<ul>
+<li>Best for pins that are handled a lot, such as member badges.</li>
+<li>Costs more and takes longer, because every pin is polished by hand.</li>
+<li>Limited to brighter metal finishes that survive polishing.</li>
+</ul>
+<h2>Which should you choose?</h2>
+<p>For tournament gifts, pro shop stock and course pins, <strong>soft enamel</strong> gives the most colour and detail for the budget. For club member badges that are worn every week, hard enamel is worth the extra cost.</p>
+<p>Not sure? Send us your logo and we will suggest the better fit in your free mockup.</p>`,
+  },
+  {
+    title: 'New This Season: Black Nickel Plating and Backing Cards',
+    slug: 'new-black-nickel-plating-and-backing-cards',
+    category: 'news',
+    excerpt:
+      'Two of the most requested options are now available on every custom order: dark black nickel plating and branded backing cards.',
+    tags: ['plating', 'packaging', 'announcements'],
+    daysAgo: 2,
+    colors: ['#1f2937', '#d4a72c'],
+    content: `<p>Two options our customers asked for most are now part of every custom pin order.</p>
+<h2>Black nickel plating</h2>
+<p>Black nickel is a dark, smoky metal finish. Bright enamel colours stand out against it, and it gives club logos a modern, premium look. It adds a small amount per pin; the wizard shows the exact price as you choose it.</p>
+<h2>Backing cards</h2>
+<p>Each pin can now ship on its own printed backing card, ready to hang on a pro shop peg or drop into a tournament gift bag. Cards carry your logo and a short line of text.</p>
+<h2>How to order</h2>
+<ol>
+<li>Open the <a href="/custom">custom pin designer</a>.</li>
+<li>Choose <strong>black nickel</strong> under plating and <strong>backing cards</strong> under packaging.</li>
+<li>Upload your design and pay the 10% deposit. We send a mockup within 24 hours.</li>
+</ol>`,
+  },
 ];
 
 async function productCount(db: DbOrTx): Promise<number> {
@@ -130,12 +189,25 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     if ((await productCount(tx)) > 0) return false;
 
     const rows: (typeof products.$inferInsert)[] = [];
-    for (const p of DEMO_PRODUCTS) {
-      const svg = productArtworkSvg({
-        ...p.art,
-        label: p.art.label ?? p.name,
-        initials: initialsOf(p.name),
-      });
+    for (const [i, p] of DEMO_PRODUCTS.entries()) {
+      // Pins are drawn by the wizard's renderer (metal rim, enamel, the name on the rim,
+      // the product's motif in the field); markers, coins, shields and pennants by artwork.ts.
+      const svg =
+        p.art.shape === 'pin'
+          ? renderPinSvg({
+              plating: p.art.plating,
+              size: '1.5inch',
+              enamel: { primary: p.art.primary, secondary: p.art.secondary, accent: p.art.accent },
+              text: p.art.label ?? p.name,
+              logoHref: motifDataUri(p.art.motif, p.art.accent, p.art.plating),
+              title: p.name,
+              idPrefix: `p${i}`,
+            })
+          : productArtworkSvg({
+              ...p.art,
+              label: p.art.label ?? p.name,
+              initials: initialsOf(p.name),
+            });
       const file = await saveFile(tx, {
         contentType: 'image/svg+xml',
         data: Buffer.from(svg, 'utf8'),
@@ -176,7 +248,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           title: post.title,
           slug: post.slug,
           excerpt: post.excerpt,
-          content: post.content,
+          content: sanitizePostHtml(post.content),
           category: post.category,
           featuredImage: banner.url,
           tags: post.tags,
@@ -189,6 +261,42 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         })
         .onConflictDoNothing({ target: blogPosts.slug });
     }
+    await seedSampleHomeContent(tx);
     return true;
   });
+}
+
+const svgFile = (svg: string, originalName: string) => ({
+  contentType: 'image/svg+xml' as const,
+  data: Buffer.from(svg, 'utf8'),
+  originalName,
+});
+
+/** The sample logos and testimonials (flagged `isSample`), files saved alongside. */
+async function seedSampleHomeContent(tx: DbOrTx): Promise<void> {
+  for (const [i, l] of SAMPLE_LOGOS.entries()) {
+    const file = await saveFile(
+      tx,
+      svgFile(sampleLogoSvg(l.name, l.color, l.motif), `logo-${i + 1}.svg`),
+    );
+    await tx
+      .insert(homeLogos)
+      .values({ name: l.name, imageUrl: file.url, isSample: true, sortOrder: i });
+  }
+  for (const [i, t] of SAMPLE_TESTIMONIALS.entries()) {
+    const avatar = await saveFile(tx, svgFile(avatarSvg(t.name, t.color), `avatar-${i + 1}.svg`));
+    const image = await saveFile(
+      tx,
+      svgFile(testimonialPinSvg(t, `t${i}`), `testimonial-pin-${i + 1}.svg`),
+    );
+    await tx.insert(homeTestimonials).values({
+      name: t.name,
+      title: t.title,
+      quote: t.quote,
+      avatarUrl: avatar.url,
+      imageUrl: image.url,
+      isSample: true,
+      sortOrder: i,
+    });
+  }
 }

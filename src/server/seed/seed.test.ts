@@ -119,9 +119,15 @@ describe('demo seed', () => {
     expect(await check('OLDCODE', 5000)).toMatchObject({ valid: false, reason: 'inactive' });
   });
 
-  it('publishes three blog posts in tips, courses and tournaments with simple safe HTML', async () => {
+  it('publishes a blog post in every category with simple safe HTML', async () => {
     const posts = await t.db.select().from(blogPosts).where(eq(blogPosts.isPublished, true));
-    expect(posts.map((p) => p.category).sort()).toEqual(['courses', 'tips', 'tournaments']);
+    expect(posts.map((p) => p.category).sort()).toEqual([
+      'courses',
+      'equipment',
+      'news',
+      'tips',
+      'tournaments',
+    ]);
     for (const p of posts) {
       expect(p.publishedAt!.getTime()).toBeLessThan(Date.now());
       expect(p.content).toMatch(/<p>/);

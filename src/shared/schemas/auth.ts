@@ -1,5 +1,5 @@
 /** Account contracts: login, register, the current user. Back-office spec sections 5 and 7. */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const Username = z.string().trim().min(3, 'Username must be at least 3 characters').max(50);
 export const Password = z.string().min(6, 'Password must be at least 6 characters').max(200);

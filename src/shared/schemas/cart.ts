@@ -3,9 +3,10 @@
  * that session's items (DECISIONS.md). Prices are computed by the server: tier unit
  * price per line, subtotal, discount, shipping, total (dollars, 2 decimals).
  */
-import { z } from 'zod';
+
 import { hasAtMostTwoDecimals } from '../money';
 import { DateInput, dollarInput, MAX_ORDER_DOLLARS, RowId } from './common';
+import { z } from './zod';
 
 export const AddToCartBody = z.object({
   productId: RowId,

@@ -1,6 +1,7 @@
 /** Catalogue contracts: GET /api/products, GET /api/products/{id}. Prices in dollars (2 decimals). */
-import { z } from 'zod';
+
 import { PRODUCT_CATEGORIES, PRODUCT_COLLECTIONS } from '../catalog';
+import { z } from './zod';
 
 export const Product = z.object({
   id: z.number().int(),

@@ -3,8 +3,9 @@
  * the caller's cart (+ discount code); a client-sent amount is only checked and a
  * mismatch answers 409 "price changed" (DECISIONS.md "Money and pricing").
  */
-import { z } from 'zod';
+
 import { Order } from './orders';
+import { z } from './zod';
 
 /** Checkout customer info form (storefront spec section 3). All required. */
 export const CustomerInfo = z.object({

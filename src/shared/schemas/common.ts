@@ -1,6 +1,7 @@
 /** Shared zod building blocks for API contracts. */
-import { z } from 'zod';
+
 import { hasAtMostTwoDecimals } from '../money';
+import { z } from './zod';
 
 /** Dollars as the API shows them: a number with at most two decimals. */
 export const Dollars = z.number();

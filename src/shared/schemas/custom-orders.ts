@@ -4,7 +4,7 @@
  * decimals in the API and integer cents on the server; every amount a client sends is
  * only checked against the server's (409 'price changed', DECISIONS.md "Money").
  */
-import { z } from 'zod';
+
 import {
   ADMIN_CUSTOM_ORDER_STATUSES,
   CUSTOM_MESSAGES,
@@ -20,6 +20,7 @@ import {
 } from '../pricing';
 import { dollarInput, MAX_ORDER_DOLLARS, RowId } from './common';
 import { Order } from './orders';
+import { z } from './zod';
 
 export { CUSTOM_LOGO_MAX_BYTES, CUSTOM_MESSAGES } from '../custom-pins';
 

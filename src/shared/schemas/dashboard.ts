@@ -2,8 +2,9 @@
  * GET /api/admin/dashboard?days=7|30|90 (issue 8 "Dashboard"): the admin's landing
  * figures for the last `days` days (UTC calendar days, today included), in dollars.
  */
-import { z } from 'zod';
+
 import { IncidentCounts } from './incidents';
+import { z } from './zod';
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

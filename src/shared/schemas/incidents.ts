@@ -2,7 +2,7 @@
  * "Money owed and mail held" (issue 8): the admin's incidents screen contracts.
  * GET /api/admin/incidents and its actions. Amounts in dollars.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const IncidentPayment = z.object({
   id: z.number().int(),

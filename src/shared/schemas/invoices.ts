@@ -4,9 +4,10 @@
  * "/pay-invoice: the amount comes from the server's invoice"). Amounts in dollars.
  * The admin's generator form and POST /api/send-invoice share `SendInvoiceBody`.
  */
-import { z } from 'zod';
+
 import { hasAtMostTwoDecimals } from '../money';
 import { MAX_ORDER_DOLLARS } from './common';
+import { z } from './zod';
 
 /** Spec section 9: due in 30 days, terms Net 30, number INV- + 6 digits, list shows 10. */
 export const INVOICE_DUE_DAYS = 30;

@@ -1,5 +1,5 @@
 /** Regular (catalogue) order contracts: GET /api/orders. Amounts in dollars. */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const REGULAR_ORDER_STATUSES = [
   'pending',
@@ -37,6 +37,14 @@ export const Order = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof Order>;
+
+/**
+ * GET /api/orders/{id}/confirmation (issue 10): the order for its confirmation page, for
+ * the owner, an admin, or the browser that placed it signed out (claim cookie), with the
+ * expected ship date (YYYY-MM-DD: two business days after it was placed).
+ */
+export const OrderConfirmation = Order.extend({ expectedShipDate: z.string() });
+export type OrderConfirmation = z.infer<typeof OrderConfirmation>;
 
 /** PUT /api/orders/{id}/status (admin). */
 export const UpdateOrderStatusBody = z.object({

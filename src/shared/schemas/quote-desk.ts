@@ -6,9 +6,10 @@
  * the fields at the top level, `{"type":"error","message":...}` for anything refused).
  * Amounts are dollars in the API and cents in the database.
  */
-import { z } from 'zod';
+
 import { hasAtMostTwoDecimals } from '../money';
 import { MAX_ORDER_DOLLARS, RowId } from './common';
+import { z } from './zod';
 
 // --- quote requests (admin) -------------------------------------------------------
 

@@ -4,8 +4,9 @@
  * The server and the form use the same rules; only "today" differs (see
  * `quoteRequestSchema`).
  */
-import { z } from 'zod';
+
 import { INT4_MAX } from './common';
+import { z } from './zod';
 
 /** Spec section 9: quote constants. */
 export const QUOTE_LEAD_DAYS = 21;

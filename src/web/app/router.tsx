@@ -26,6 +26,8 @@ export const router = createBrowserRouter([
       { path: 'quote', lazy: () => import('./routes/quote') },
       { path: 'quote-success', lazy: () => import('./routes/quote-success') },
       { path: 'custom', lazy: () => import('./routes/custom') },
+      { path: 'blog', lazy: () => import('./routes/blog') },
+      { path: 'blog/:slug', lazy: () => import('./routes/blog-post') },
       { path: 'balance-payment/:token', lazy: () => import('./routes/balance-payment') },
       { path: 'pay-invoice/:invoiceNumber', lazy: () => import('./routes/pay-invoice') },
       {

@@ -19,6 +19,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/balance-payment',
   '/pay-invoice',
   '/quote-collaboration',
+  '/blog',
 ]);
 
 /**

@@ -32,3 +32,8 @@ export function toast({ title, description, variant = 'default', duration }: Toa
       else sonner.success(title, options);
     });
 }
+
+/** Closes every toast (the page changed, issue 10); nothing to do before Sonner has loaded. */
+export function dismissToasts(): void {
+  void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss());
+}

@@ -5,17 +5,28 @@
  * section 1 taken from config (DECISIONS.md). Art is inline SVG, no stock images.
  * Until the /quote page is built (config/routes.ts) the hero shows the wholesale link
  * alone with the e-mail address for custom quotes, and the promos carry no quote button.
- * The logo carousel and testimonials are left out: there are no real customer logos or
- * quotes to show (DECISIONS.md "Honest claims").
+ * The logo carousel, the bestsellers row and the testimonials come from GET /api/home
+ * (admin-edited; sample entries are labelled as samples; an empty section is hidden).
  */
 import { DEPOSIT_PERCENT, PIN_PLATINGS } from '@shared/pricing';
 import { ArrowRight, Check } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
+import { useHomeContent } from '@/features/home/api';
+import { Bestsellers } from '@/features/home/components/bestsellers';
 import { cn } from '@/lib/utils';
+
+// Below the hero: loaded after the page's own chunk, not part of the first load (issue 12/10).
+const LogoCarousel = lazy(() =>
+  import('@/features/home/components/logo-carousel').then((m) => ({ default: m.LogoCarousel })),
+);
+const Testimonials = lazy(() =>
+  import('@/features/home/components/testimonials').then((m) => ({ default: m.Testimonials })),
+);
 
 const PLATING_NAMES: Record<(typeof PIN_PLATINGS)[number], string> = {
   gold: 'gold',
@@ -163,11 +174,12 @@ function QuoteButton({ children }: { children: string }) {
 
 export function Component() {
   const quoteBuilt = isBuilt('/quote');
+  const home = useHomeContent();
   return (
     <PageMain>
       <title>Custom Golf Pins, Ball Markers &amp; Commemorative Coins | Professional Design</title>
 
-      <section className="bg-gradient-to-br from-green-950 via-green-900 to-green-800 text-white">
+      <section className="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
           <h1 className="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-4xl md:text-5xl">
             Custom Golf Pins, Ball Markers &amp; Commemorative Coins
@@ -228,6 +240,14 @@ export function Component() {
           </div>
         </div>
       </section>
+
+      {home.data && home.data.logos.length > 0 && (
+        <Suspense fallback={<div className="min-h-56 border-b" aria-hidden="true" />}>
+          <LogoCarousel logos={home.data.logos} />
+        </Suspense>
+      )}
+
+      {home.data && <Bestsellers products={home.data.bestsellers} hasSales={home.data.hasSales} />}
 
       <section aria-labelledby="how-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="how-heading" className="text-center text-3xl font-bold">
@@ -290,6 +310,12 @@ export function Component() {
           </article>
         </div>
       </section>
+
+      {home.data && home.data.testimonials.length > 0 && (
+        <Suspense fallback={null}>
+          <Testimonials testimonials={home.data.testimonials} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="why-heading" className="text-center text-3xl font-bold">

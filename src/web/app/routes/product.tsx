@@ -5,10 +5,19 @@
  * on success), features and a low-stock warning. No star ratings (DECISIONS.md).
  * A missing product shows 'Product Not Found' with a link to the catalogue.
  */
-import { dollarsToCents } from '@shared/money';
-import { catalogTierPercent, catalogUnitPrice, stockLabel } from '@shared/pricing';
+
+import { COLLECTION_LABELS, sortCatalog } from '@shared/catalog';
+import { localTodayIso } from '@shared/dates';
+import { deliveryWindow } from '@shared/delivery';
+import { dollarsToCents, formatUsd } from '@shared/money';
+import {
+  catalogTierPercent,
+  catalogUnitPrice,
+  SHIPPING_FLAT_CENTS,
+  stockLabel,
+} from '@shared/pricing';
 import type { Product } from '@shared/schemas/catalog';
-import { ArrowLeft, Check, TriangleAlert } from 'lucide-react';
+import { Check, ChevronRight, TriangleAlert, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';
@@ -17,7 +26,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useAddToCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
-import { useProduct } from '@/features/catalog/api';
+import { useProduct, useProducts } from '@/features/catalog/api';
+import { ProductCard } from '@/features/catalog/components/product-card';
 import { ProductMedia } from '@/features/catalog/components/product-media';
 import { QuantitySelector } from '@/features/catalog/components/quantity-selector';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
@@ -29,15 +39,78 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-function BackLink() {
+/** Home / Wholesale / this product. */
+function Breadcrumbs({ name }: { name: string }) {
+  const link =
+    'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
   return (
-    <Link
-      to="/wholesale"
-      className="inline-flex items-center gap-1 rounded-sm text-sm text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Wholesale
-    </Link>
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-slate-600">
+        <li className="flex items-center gap-1">
+          <Link to="/" className={link}>
+            Home
+          </Link>
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </li>
+        <li className="flex items-center gap-1">
+          <Link to="/wholesale" className={link}>
+            Wholesale
+          </Link>
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </li>
+        <li aria-current="page" className="min-w-0 truncate text-slate-800">
+          {name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** 'Mon, Nov 30' for a YYYY-MM-DD date. */
+const shortDate = (iso: string) =>
+  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
+
+/** Flat shipping and the delivery window, by the Add to Cart button. */
+function ShippingEstimate() {
+  const eta = deliveryWindow(localTodayIso());
+  return (
+    <p className="flex gap-2 text-sm text-slate-700">
+      <Truck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>
+        Shipping {formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. Ships within{' '}
+        {store.catalogShipTime}; order today for delivery{' '}
+        <strong>
+          {shortDate(eta.from)} – {shortDate(eta.to)}
+        </strong>
+        .
+      </span>
+    </p>
+  );
+}
+
+/** Up to four other products of the same collection, in stock first. */
+function RelatedProducts({ product }: { product: Product }) {
+  const products = useProducts();
+  const related = sortCatalog(
+    (products.data ?? []).filter((p) => p.collection === product.collection && p.id !== product.id),
+    'name',
+  ).slice(0, 4);
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="mt-14">
+      <h2 id="related-heading" className="font-heading text-2xl text-brand">
+        More from {COLLECTION_LABELS[product.collection]}
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
+        {related.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -110,7 +183,7 @@ function ProductView({ product }: { product: Product }) {
   return (
     <PageMain className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <title>{`${product.name} | ${store.name}`}</title>
-      <BackLink />
+      <Breadcrumbs name={product.name} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
         <div className="md:sticky md:top-24 md:self-start">
           <ProductMedia
@@ -172,6 +245,7 @@ function ProductView({ product }: { product: Product }) {
             >
               {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
             </Button>
+            <ShippingEstimate />
           </div>
 
           {product.features.length > 0 && (
@@ -191,6 +265,7 @@ function ProductView({ product }: { product: Product }) {
           )}
         </div>
       </div>
+      <RelatedProducts product={product} />
     </PageMain>
   );
 }

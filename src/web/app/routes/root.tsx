@@ -1,10 +1,12 @@
 /**
  * The page frame: skip link, the test-mode banner (test payments only), sticky header, the routed page (each page renders its own
  * <main id="main">), footer, the cart drawer (loaded on first open), the newsletter popup
- * (once per visitor, loaded when it opens) and the toaster.
+ * (once per visitor, loaded when it opens), the chat button (when configured) and the
+ * toaster (toasts close when the page changes).
  */
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ChatWidget } from '@/components/layout/chat-widget';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TestModeBanner } from '@/components/layout/test-mode-banner';
@@ -12,6 +14,7 @@ import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
 import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
 import { NewsletterPopupTrigger } from '@/features/newsletter/newsletter-popup-trigger';
+import { dismissToasts } from '@/lib/toast';
 
 /** Mounts the drawer once it has been opened the first time, then keeps it mounted. */
 function CartDrawerSlot() {
@@ -28,11 +31,24 @@ function CartDrawerSlot() {
   );
 }
 
+/** Closes any toast when the page changes (issue 10: a toast belongs to its page). */
+function useDismissToastsOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) {
+      first.current = pathname;
+      dismissToasts();
+    }
+  }, [pathname]);
+}
+
 export function RootLayout() {
   useEffect(() => {
     // The splash shows only while the app loads (DECISIONS.md "Honest claims").
     document.getElementById('splash')?.remove();
   }, []);
+  useDismissToastsOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -54,6 +70,7 @@ export function RootLayout() {
       </Suspense>
       <Footer />
       <CartDrawerSlot />
+      <ChatWidget />
       <NewsletterPopupTrigger />
       <Toaster />
       <ScrollRestoration />

@@ -23,9 +23,10 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useUser } from '@/features/auth/api';
-import { useMyCustomOrders, useMyOrders } from '@/features/orders/api';
+import { useMyCustomOrders, useMyOrders, useOrderConfirmation } from '@/features/orders/api';
 import { CustomOrderCard } from '@/features/orders/components/custom-order-card';
 import { OrderCard } from '@/features/orders/components/order-card';
+import { OrderConfirmationDetails } from '@/features/orders/components/order-confirmation';
 import { ProcessExplainer } from '@/features/orders/components/process-explainer';
 import { filterOrdersByNumber, parseTrackOrderParams } from '@/features/orders/timeline';
 import { toast } from '@/lib/toast';
@@ -110,13 +111,17 @@ function SignedOutHere() {
 }
 
 /**
- * A signed-out buyer who just paid: thanks with the order number, and how to see the
- * order (sign in or create an account in this browser; the order is claimed then).
- * Sign In / Create Account come back to this page (`?next=`), where the order is shown.
+ * A signed-out buyer who just paid: thanks, the order's confirmation (items, discount,
+ * totals, address, expected ship date; shown because this browser placed it: the claim
+ * cookie), and 'Create an account to track this order' with the order's e-mail filled
+ * in (signing up in this browser claims the order), or Sign In. Both come back here.
  */
 function GuestThankYou({ orderId }: { orderId: number | null }) {
   const location = useLocation();
   const next = encodeURIComponent(location.pathname + location.search);
+  const confirmation = useOrderConfirmation(orderId);
+  const order = confirmation.data ?? null;
+  const registerUrl = `/register?next=${next}${order ? `&email=${encodeURIComponent(order.customerEmail)}` : ''}`;
   return (
     <Card className="border-primary max-w-2xl">
       <CardContent className="flex gap-3">
@@ -124,27 +129,34 @@ function GuestThankYou({ orderId }: { orderId: number | null }) {
           aria-hidden="true"
           className="text-primary mt-1 hidden size-6 shrink-0 sm:block"
         />
-        <div className="min-w-0 space-y-3">
+        <div className="min-w-0 flex-1 space-y-4">
           <h2 className="text-xl font-semibold">
             {orderId !== null
               ? `Thank you! Your order #${orderId} has been placed.`
               : 'Thank you! Your payment was processed.'}
           </h2>
           <p>
-            {orderId !== null
-              ? "We'll e-mail you a confirmation and let you know when it ships."
-              : `If you don't receive a confirmation email, please contact us at ${store.email}.`}
+            {order
+              ? `We sent a confirmation to ${order.customerEmail} and will let you know when it ships.`
+              : orderId !== null
+                ? "We'll e-mail you a confirmation and let you know when it ships."
+                : `If you don't receive a confirmation email, please contact us at ${store.email}.`}
           </p>
+          {confirmation.isLoading ? (
+            <Skeleton className="h-40 w-full rounded-xl" />
+          ) : order ? (
+            <OrderConfirmationDetails order={order} />
+          ) : null}
           <p>
-            Your order will appear under Track Order once you sign in or create an account in this
-            browser: it is added to your account automatically.
+            Create an account (or sign in) in this browser and the order is added to it, so you can
+            follow it under Track Order.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button asChild>
-              <Link to={`/login?next=${next}`}>Sign In</Link>
+              <Link to={registerUrl}>Create an account to track this order</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to={`/register?next=${next}`}>Create Account</Link>
+              <Link to={`/login?next=${next}`}>Sign In</Link>
             </Button>
           </div>
         </div>

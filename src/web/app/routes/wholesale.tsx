@@ -30,16 +30,19 @@ const INFO = [
   {
     icon: BadgePercent,
     title: 'Wholesale Pricing',
+    short: '20% off from 25',
     text: `Volume discounts per design: ${tierText}.`,
   },
   {
     icon: Truck,
     title: 'Ready to Ship',
+    short: `Ships in ${store.catalogShipTime}`,
     text: `In-stock pins ship within ${store.catalogShipTime}.`,
   },
   {
     icon: Package,
     title: 'Pro-Shop Packaging',
+    short: 'Pro-shop ready',
     text: 'Retail-ready packaging, perfect for pro shops, clubhouses and events.',
   },
 ];
@@ -71,41 +74,56 @@ export function Component() {
   return (
     <PageMain>
       <title>{`Wholesale Golf Pins – Ready to Ship | ${store.name}`}</title>
-      <section className="bg-gradient-to-br from-green-900 to-green-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-14">
+      <section className="bg-gradient-to-br from-brand-deep to-brand text-white">
+        <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-12">
           <Link
             to="/"
-            className="inline-flex items-center gap-1 rounded-sm text-sm text-green-50 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+            className="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-green-50 hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />
             Back to Home
           </Link>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight md:text-4xl">
-            Wholesale Golf Pins
-          </h1>
-          <p className="mt-3 max-w-2xl text-green-50">
+          <h1 className="mt-2 text-2xl md:mt-4 md:text-4xl">Wholesale Golf Pins</h1>
+          <p className="mt-3 hidden max-w-2xl text-green-50 sm:block">
             Ready-made designs for pro shops, clubs and tournament gift tables. Order one pin or a
             few hundred: the more you buy, the less each one costs.
           </p>
         </div>
       </section>
 
-      <section aria-label="Why buy wholesale" className="mx-auto max-w-7xl px-4 pt-8 sm:px-6">
-        <ul className="grid gap-3 md:grid-cols-3 md:gap-4">
-          {INFO.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3 rounded-xl border bg-card p-4 shadow-sm md:p-5">
-              <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
+      {/* Phones: one trust strip so the first pins are in the first screen (issue 10);
+          wider screens: the three info cards. */}
+      <section
+        aria-label="Why buy wholesale"
+        className="mx-auto max-w-7xl px-4 pt-3 sm:px-6 md:pt-8"
+      >
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 md:grid md:grid-cols-3 md:gap-4 md:text-base">
+          {INFO.map(({ icon: Icon, title, short, text }) => (
+            <li
+              key={title}
+              className="flex items-center gap-1.5 md:items-start md:gap-3 md:rounded-xl md:border md:bg-card md:p-5 md:shadow-sm"
+            >
+              <Icon
+                className="size-4 shrink-0 text-gold md:size-6 md:text-primary"
+                aria-hidden="true"
+              />
               <div>
-                <h2 className="font-semibold">{title}</h2>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
+                <h2 className="font-semibold md:text-base">
+                  <span className="md:hidden">{short}</span>
+                  <span className="hidden md:inline">{title}</span>
+                </h2>
+                <p className="mt-1 hidden text-sm text-slate-600 md:block">{text}</p>
               </div>
             </li>
           ))}
         </ul>
       </section>
 
-      <section aria-labelledby="catalogue-heading" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <h2 id="catalogue-heading" className="mb-4 text-2xl font-bold">
+      <section
+        aria-labelledby="catalogue-heading"
+        className="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-8"
+      >
+        <h2 id="catalogue-heading" className="mb-3 font-heading text-xl md:mb-4 md:text-2xl">
           Pin Catalogue
         </h2>
         <CatalogControls
@@ -138,7 +156,7 @@ export function Component() {
           </div>
         ) : (
           <>
-            <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+            <p className="mt-3 text-sm text-slate-600 md:mt-6" aria-live="polite">
               Showing {shown.length} of {total} pins
             </p>
             {shown.length === 0 ? (
@@ -155,7 +173,7 @@ export function Component() {
                 )}
               </div>
             ) : (
-              <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+              <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 md:mt-4 md:grid-cols-3 lg:grid-cols-4">
                 {shown.map((p, i) => (
                   <ProductCard key={p.id} product={p} eager={i < 4} />
                 ))}

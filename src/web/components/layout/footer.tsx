@@ -10,7 +10,7 @@ import { store } from '@/config/store';
 import { endSentence } from '@/lib/sentence';
 
 const linkClass =
-  'rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+  'inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
 
 export function Footer() {
   const social = [
@@ -18,10 +18,10 @@ export function Footer() {
     { label: 'Facebook', href: store.social.facebook },
   ].filter((s): s is { label: string; href: string } => Boolean(s.href));
   return (
-    <footer className="mt-auto bg-slate-900 text-slate-200">
+    <footer className="mt-auto border-t-4 border-gold bg-brand-deep text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div>
-          <p className="text-lg font-bold text-white">{store.name}</p>
+          <p className="font-heading text-xl text-white">{store.name}</p>
           <p className="mt-2 text-sm">
             Custom soft-enamel golf pins, ball markers and commemorative coins, plus ready-made pins
             at wholesale prices.
@@ -40,6 +40,16 @@ export function Footer() {
             <li>
               <Link to="/wholesale" className={linkClass}>
                 Wholesale Catalogue
+              </Link>
+            </li>
+            <li>
+              <Link to="/custom" className={linkClass}>
+                Design a Custom Pin
+              </Link>
+            </li>
+            <li>
+              <Link to="/blog" className={linkClass}>
+                Blog
               </Link>
             </li>
           </ul>
@@ -64,7 +74,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-slate-800">
+      <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-300 sm:px-6">
           © {new Date().getFullYear()} {endSentence(store.name)} All rights reserved.
         </p>

@@ -76,7 +76,7 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
         <SiteLogo />
         <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">

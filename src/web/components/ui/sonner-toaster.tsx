@@ -17,7 +17,11 @@ const ERROR_TOAST = [
   '[&_[data-close-button]]:bg-white! [&_[data-close-button]]:text-destructive! [&_[data-close-button]]:border-white!',
 ].join(' ');
 
-/** The one toaster: one toast visible at a time, 5000 ms (storefront spec section 9). */
+/**
+ * The one toaster: one toast visible at a time, 5000 ms (storefront spec section 9), at
+ * the bottom of the screen so it never covers the header, the cart drawer's controls or
+ * a heading (issue 10); on phones it spans the width less 16 px margins.
+ */
 function Toaster() {
   // Toasts asked for before this chunk arrived are shown now (lib/toast.ts waits for it).
   useEffect(() => toasterMounted(), []);
@@ -25,10 +29,11 @@ function Toaster() {
     <Sonner
       visibleToasts={1}
       duration={5000}
-      position="top-center"
+      position="bottom-center"
       toastOptions={{ classNames: { error: ERROR_TOAST } }}
       richColors={false}
       closeButton
+      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
     />
   );
 }

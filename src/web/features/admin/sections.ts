@@ -13,10 +13,12 @@ import {
   Crown,
   FileText,
   History,
+  House,
   LayoutDashboard,
   MailOpen,
   Megaphone,
   MessageSquareQuote,
+  Newspaper,
   Package,
   ReceiptText,
   TicketPercent,
@@ -28,8 +30,10 @@ import { MarketingSection } from '../campaigns/components/marketing-section';
 import { TournamentSection } from '../campaigns/components/tournament-section';
 import { VipSection } from '../campaigns/components/vip-section';
 import { QuoteRequestsSection } from '../quote-desk/components/quote-requests-section';
+import { BlogSection } from './components/blog-section';
 import { DashboardSection } from './components/dashboard-section';
 import { DiscountCodesSection } from './components/discount-codes-section';
+import { HomeContentSection } from './components/home-content-section';
 import { IncidentsSection } from './components/incidents-section';
 import { InvoicesSection } from './components/invoices-section';
 import { OrderHistorySection } from './components/order-history-section';
@@ -157,6 +161,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: MessageSquareQuote,
     Component: QuoteRequestsSection,
     description: 'Quote requests: send the quote, share a live proof review, upload mockups.',
+  },
+  {
+    id: 'blog',
+    label: 'Blog',
+    group: 'Content',
+    icon: Newspaper,
+    Component: BlogSection,
+    description: 'Articles on /blog: write, preview, publish and unpublish.',
+  },
+  {
+    id: 'home-content',
+    label: 'Home Page',
+    group: 'Content',
+    icon: House,
+    Component: HomeContentSection,
+    description: 'Customer logos and testimonials on the home page.',
   },
 ];
 

@@ -1,5 +1,6 @@
 /**
- * Auth queries and mutations: GET /api/auth/user (401 = signed out, no retry),
+ * Auth queries and mutations: GET /api/auth/user (200 null = signed out; a 401 from an
+ * older server is read the same way), no retry;
  * POST /api/auth/login|register|logout. Cache keys per the spec: '/api/auth/user'
  * and '/api/cart' are refreshed after sign-in and sign-out.
  */
@@ -13,7 +14,7 @@ export const userQueryKey = ['/api/auth/user'] as const;
 
 async function fetchUser(): Promise<User | null> {
   try {
-    return await api.get<User>('/api/auth/user');
+    return await api.get<User | null>('/api/auth/user');
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;

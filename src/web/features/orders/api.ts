@@ -7,9 +7,9 @@
  */
 
 import type { CustomOrder } from '@shared/schemas/custom-orders';
-import type { Order } from '@shared/schemas/orders';
+import type { Order, OrderConfirmation } from '@shared/schemas/orders';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { ApiRequestError, api } from '@/lib/api';
 
 export function useMyOrders(userId: number | null) {
   return useQuery({
@@ -26,5 +26,24 @@ export function useMyCustomOrders(userId: number | null) {
     queryFn: () => api.get<CustomOrder[]>('/api/custom-orders/user-orders'),
     enabled: userId !== null,
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * The order's confirmation (issue 10): for the browser that placed it signed out (its
+ * claim cookie), the owner or an admin; `data` is null when the server answers 404.
+ */
+export function useOrderConfirmation(id: number | null) {
+  return useQuery({
+    queryKey: ['/api/orders', 'confirmation', id],
+    queryFn: async (): Promise<OrderConfirmation | null> => {
+      try {
+        return await api.get<OrderConfirmation>(`/api/orders/${id}/confirmation`);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: id !== null,
   });
 }

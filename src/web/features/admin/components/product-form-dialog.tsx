@@ -8,12 +8,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COLLECTION_LABELS, PRODUCT_CATEGORIES, PRODUCT_COLLECTIONS } from '@shared/catalog';
 import { CreateProductBody, type Product } from '@shared/schemas/catalog';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
-import { uploadProductImage, useSaveProduct } from '../back-office-api';
+import { useSaveProduct } from '../back-office-api';
 import { toastError } from '../notify';
 import {
   AdminForm,
@@ -25,6 +23,7 @@ import {
   TextField,
 } from './admin-form';
 import { FormDialog } from './form-dialog';
+import { ImageUpload } from './image-upload';
 
 /** The shared schema, with features typed one per line in a text area. */
 const ProductForm = CreateProductBody.omit({ features: true, inStock: true }).extend({
@@ -137,6 +136,8 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
         <SelectField name="collection" label="Collection" options={collectionOptions} />
       </div>
       <ImageUpload
+        label="Image"
+        previewAlt="Product preview"
         value={form.watch('imageUrl') ?? null}
         onChange={(url) => form.setValue('imageUrl', url, { shouldDirty: true })}
       />
@@ -157,71 +158,5 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
         onCancel={onDone}
       />
     </AdminForm>
-  );
-}
-
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-/** Picks an image, uploads it at once and previews the stored file. */
-function ImageUpload({
-  value,
-  onChange,
-}: {
-  value: string | null;
-  onChange(url: string | null): void;
-}) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pick = async (file: File | undefined) => {
-    setError(null);
-    if (!file) return;
-    if (file.size > MAX_IMAGE_BYTES) {
-      setError('Please upload an image smaller than 10MB.');
-      return;
-    }
-    setBusy(true);
-    try {
-      onChange((await uploadProductImage(file)).url);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The image could not be uploaded.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>Image</Label>
-      <div className="flex flex-wrap items-center gap-3">
-        {value ? (
-          <img
-            src={value}
-            alt="Product preview"
-            className="size-20 rounded-md border object-contain"
-          />
-        ) : (
-          <div className="text-muted-foreground grid size-20 place-items-center rounded-md border text-xs">
-            No image
-          </div>
-        )}
-        <input
-          id={id}
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          disabled={busy}
-          onChange={(e) => void pick(e.target.files?.[0])}
-          className="text-sm"
-        />
-      </div>
-      <p id={`${id}-hint`} className="text-muted-foreground text-xs" aria-live="polite">
-        {busy ? 'Uploading...' : 'PNG, JPG, GIF, WebP or SVG, up to 10MB.'}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

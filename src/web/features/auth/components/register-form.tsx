@@ -25,7 +25,13 @@ export function RegisterForm() {
   const register = useRegister();
   const form = useForm({
     resolver: zodResolver(RegisterFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+    // ?email= prefills the address (the guest order confirmation's 'Create an account').
+    defaultValues: {
+      username: '',
+      email: (params.get('email') ?? '').slice(0, 254),
+      password: '',
+      confirmPassword: '',
+    },
   });
   const { errors } = form.formState;
 

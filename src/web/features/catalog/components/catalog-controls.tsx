@@ -38,8 +38,9 @@ export function CatalogControls({
 }) {
   const sortId = useId();
   return (
-    <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-      <fieldset className="flex min-w-0 flex-wrap gap-2">
+    <div className="flex flex-col gap-2 md:gap-4 lg:flex-row lg:items-end lg:justify-between">
+      {/* Phones: one row that scrolls sideways, so the pins stay in the first screen. */}
+      <fieldset className="-mx-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0 md:pb-0">
         <legend className="sr-only">Filter by collection</legend>
         {COLLECTION_FILTERS.map((c) => {
           const active = c === collection;
@@ -50,7 +51,7 @@ export function CatalogControls({
               aria-pressed={active}
               onClick={() => onCollectionChange(c)}
               className={cn(
-                'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+                'h-9 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
                 active
                   ? 'border-primary bg-primary text-primary-foreground'
                   : 'bg-background text-slate-700 hover:bg-accent hover:text-accent-foreground',

@@ -1,14 +1,16 @@
 /**
  * A catalogue card linking to /product/{id}: image (alt = name), name, price ('FREE'
- * at 0) and stock badge. No ratings (DECISIONS.md: no synthetic ratings).
+ * at 0), the wholesale unit price from 25 pins (issue 10) and stock badge. No ratings
+ * (DECISIONS.md: no synthetic ratings).
  */
 
-import { stockLabel } from '@shared/pricing';
+import { dollarsToCents } from '@shared/money';
+import { catalogUnitPrice, stockLabel } from '@shared/pricing';
 import type { Product } from '@shared/schemas/catalog';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { formatPrice } from '../format';
+import { formatPrice, formatPriceCents } from '../format';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 
@@ -41,6 +43,11 @@ export function ProductCard({ product, eager }: { product: Product; eager?: bool
             </span>
             <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />
           </div>
+          {product.price > 0 && (product.purchaseLimit === null || product.purchaseLimit >= 25) && (
+            <p className="text-xs text-slate-600">
+              {formatPriceCents(catalogUnitPrice(dollarsToCents(product.price), 25))} each from 25
+            </p>
+          )}
         </div>
       </Link>
     </li>

@@ -1,8 +1,9 @@
 /**
  * Quantity selector of the product page (storefront spec sections 2, 5, 9): a stepper
  * (min 1, max = stock and the per-customer limit), quick-quantity buttons 10/25/50
- * (disabled when stock or the limit is lower), the 'Limit N per customer' note and an
- * 'Out of Stock' badge when the product cannot be bought.
+ * (disabled when stock or the limit is lower), the 'Limit N per customer' note, an
+ * 'Out of Stock' badge when the product cannot be bought, and a message saying why when
+ * the quantity stops at the stock or the limit (issue 10: a clear stock-cap message).
  */
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -95,6 +96,13 @@ export function QuantitySelector({
           <Plus aria-hidden="true" />
         </Button>
       </div>
+      {!soldOut && max > 0 && quantity >= max && (
+        <p role="status" className="text-sm font-medium text-amber-900">
+          {purchaseLimit !== null && purchaseLimit <= stockQuantity
+            ? `You've reached the limit of ${purchaseLimit} per customer.`
+            : `Only ${stockQuantity} in stock: that's the most you can order.`}
+        </p>
+      )}
       {!soldOut &&
         stockQuantity > 0 &&
         (purchaseLimit === null || purchaseLimit >= QUICK_QUANTITIES[0]) && (

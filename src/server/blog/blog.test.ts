@@ -1,0 +1,211 @@
+/**
+ * Blog API (back-office spec sections 2, 3, 7; issue 10): the public list and post,
+ * views counted once per visitor per day (bots and repeats write nothing), sanitising of
+ * what the admin writes, slugs, publish/unpublish and the admin guard.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlogPost, BlogPostSummary } from '../../shared/schemas/blog';
+import { signedInClient } from '../catalog/testing';
+import { blogPosts, blogPostViews } from '../db/schema';
+import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { countView } from './service';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+describe('blog API', () => {
+  let t: TestApp;
+  let anon: TestClient;
+  let admin: TestClient;
+  let customer: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    anon = new TestClient(t.app);
+    admin = (await signedInClient(t, 'admin')).client;
+    customer = (await signedInClient(t, 'user')).client;
+  });
+  afterAll(() => t.close());
+
+  const base = {
+    excerpt: 'A short summary.',
+    content: '<p>Hello</p>',
+    category: 'tips',
+    tags: ['design'],
+    isPublished: true,
+  };
+
+  async function create(body: Record<string, unknown>): Promise<BlogPost> {
+    const res = await admin.post('/api/admin/blog', { ...base, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
+  const viewCount = async (id: number) =>
+    (await t.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0]!.viewCount;
+  const viewRows = async (id: number) =>
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(blogPostViews)
+        .where(eq(blogPostViews.postId, id))
+    )[0]!.n;
+
+  it('lists published posts only, newest first, without content; drafts are 404', async () => {
+    const older = await create({ title: 'Older Post' });
+    await t.db
+      .update(blogPosts)
+      .set({ publishedAt: new Date('2025-01-01T00:00:00Z') })
+      .where(eq(blogPosts.id, older.id));
+    const newer = await create({ title: 'Newer Post', category: 'news' });
+    const draft = await create({ title: 'Draft Post', isPublished: false });
+    expect(draft.publishedAt).toBeNull();
+
+    const res = await anon.get('/api/blog');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as BlogPostSummary[];
+    const ids = list.map((p) => p.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(ids).not.toContain(draft.id);
+    expect(list[0]).not.toHaveProperty('content');
+    expect((await anon.get(`/api/blog/${draft.slug}`)).statusCode).toBe(404);
+    const missing = await anon.get('/api/blog/no-such-post');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Blog post not found' });
+  });
+
+  it('counts a view once per visitor per day; bots and repeats write nothing', async () => {
+    const post = await create({ title: 'Counting Views' });
+    const read = (ua: string, ip: string) =>
+      t.app.inject({
+        url: `/api/blog/${post.slug}`,
+        headers: { 'user-agent': ua },
+        remoteAddress: ip,
+      });
+
+    const first = await read(BROWSER, '10.1.0.1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().viewCount).toBe(1);
+    expect((await read(BROWSER, '10.1.0.1')).json().viewCount).toBe(1);
+    expect(await viewCount(post.id)).toBe(1);
+
+    // Another visitor counts.
+    expect((await read(BROWSER, '10.1.0.2')).json().viewCount).toBe(2);
+
+    // A crawler reads the post but is not counted and leaves no row.
+    const rowsBefore = await viewRows(post.id);
+    const bot = await read(GOOGLEBOT, '10.1.0.3');
+    expect(bot.statusCode).toBe(200);
+    expect(bot.json().content).toBe('<p>Hello</p>');
+    expect(await viewCount(post.id)).toBe(2);
+    expect(await viewRows(post.id)).toBe(rowsBefore);
+
+    // The server-rendered page counts the same visitor only once too.
+    await t.app.inject({
+      url: `/blog/${post.slug}`,
+      headers: { 'user-agent': BROWSER },
+      remoteAddress: '10.1.0.1',
+    });
+    expect(await viewCount(post.id)).toBe(2);
+
+    // The next day the same visitor counts again.
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    expect(await countView(t.db, row!, { address: '10.1.0.1', userAgent: BROWSER }, tomorrow)).toBe(
+      3,
+    );
+    expect(await countView(t.db, row!, { address: '10.1.0.1', userAgent: BROWSER }, tomorrow)).toBe(
+      2,
+    ); // remembered: no second count, the row it was given is returned as is
+    expect(await viewCount(post.id)).toBe(3);
+  });
+
+  it('sanitises content: no script, no event handlers, no javascript: links', async () => {
+    const post = await create({
+      title: 'Hostile Content',
+      content: [
+        '<h2>Fine heading</h2>',
+        '<p>Text<script>alert(1)</script></p>',
+        '<img src="/api/files/x" onerror="alert(2)" alt="pin">',
+        '<a href="javascript:alert(3)">click</a>',
+        '<a href="https://example.com/ok" target="_blank">ok</a>',
+        '<iframe src="https://evil.example"></iframe>',
+        '<p style="position:fixed" onclick="alert(4)">styled</p>',
+        '<svg><script>alert(5)</script></svg>',
+      ].join(''),
+    });
+    const res = await anon.get(`/api/blog/${post.slug}`);
+    const html = (res.json() as BlogPost).content;
+    expect(html).toContain('<h2>Fine heading</h2>');
+    expect(html).toContain('alt="pin"');
+    expect(html.toLowerCase()).not.toContain('<script');
+    expect(html.toLowerCase()).not.toContain('onerror');
+    expect(html.toLowerCase()).not.toContain('onclick');
+    expect(html.toLowerCase()).not.toContain('javascript:');
+    expect(html.toLowerCase()).not.toContain('<iframe');
+    expect(html.toLowerCase()).not.toContain('style=');
+    expect(html).toContain('rel="noopener noreferrer"');
+    // The stored row is the sanitised text too, so the server page shows the same.
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(row!.content).toBe(html);
+    const page = await t.app.inject({ url: `/blog/${post.slug}` });
+    expect(page.body.toLowerCase()).not.toContain('alert(');
+  });
+
+  it('makes unique slugs from titles, keeps an edited slug, refuses a taken one', async () => {
+    const a = await create({ title: 'Choosing Pin Plating: Gold or Silver?' });
+    expect(a.slug).toBe('choosing-pin-plating-gold-or-silver');
+    const b = await create({ title: 'Choosing Pin Plating: Gold or Silver?' });
+    expect(b.slug).toBe('choosing-pin-plating-gold-or-silver-2');
+    const c = await create({ title: 'Anything', slug: 'my-own-slug' });
+    expect(c.slug).toBe('my-own-slug');
+    const clash = await admin.post('/api/admin/blog', { ...base, title: 'X', slug: 'my-own-slug' });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().errors.slug).toBe('This slug is already used by another post');
+    const bad = await admin.post('/api/admin/blog', { ...base, title: 'X', slug: 'Not A Slug!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('slug');
+  });
+
+  it('publishes and unpublishes; publishing keeps its first date; deletes', async () => {
+    const draft = await create({ title: 'Publish Me', isPublished: false });
+    const body = { ...base, title: 'Publish Me', slug: draft.slug };
+    const published = (await admin.put(`/api/admin/blog/${draft.id}`, body)).json() as BlogPost;
+    expect(published.isPublished).toBe(true);
+    expect(published.publishedAt).not.toBeNull();
+    expect((await anon.get(`/api/blog/${draft.slug}`)).statusCode).toBe(200);
+
+    const hidden = await admin.put(`/api/admin/blog/${draft.id}`, { ...body, isPublished: false });
+    expect(hidden.json().isPublished).toBe(false);
+    expect((await anon.get(`/api/blog/${draft.slug}`)).statusCode).toBe(404);
+    const again = (await admin.put(`/api/admin/blog/${draft.id}`, body)).json() as BlogPost;
+    expect(again.publishedAt).toBe(published.publishedAt);
+
+    const all = (await admin.get('/api/admin/blog')).json() as BlogPost[];
+    expect(all.map((p) => p.id)).toContain(draft.id);
+    expect((await admin.delete(`/api/admin/blog/${draft.id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/blog/${draft.id}`)).statusCode).toBe(404);
+  });
+
+  it('admin calls: 401 signed out, 403 for customers, 400 for bad input', async () => {
+    expect((await anon.get('/api/admin/blog')).statusCode).toBe(401);
+    expect((await customer.get('/api/admin/blog')).statusCode).toBe(403);
+    expect((await customer.post('/api/admin/blog', { ...base, title: 'x' })).statusCode).toBe(403);
+    const noTitle = await admin.post('/api/admin/blog', { ...base, title: '' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().errors.title).toBe('Title is required');
+    const badCategory = await admin.post('/api/admin/blog', {
+      ...base,
+      title: 'x',
+      category: 'gossip',
+    });
+    expect(badCategory.statusCode).toBe(400);
+    const badImage = await admin.post('/api/admin/blog', {
+      ...base,
+      title: 'x',
+      featuredImage: 'javascript:alert(1)',
+    });
+    expect(badImage.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,301 @@
+/**
+ * The blog (back-office spec sections 2 "/blog", "/blog/{slug}", 3 blog_posts, 7; issue 10).
+ *
+ * - Public reads: published posts, newest first (`publishedAt`, else `createdAt`), and
+ *   one published post by slug.
+ * - Views: counted once per visitor per day. A visitor is a hash of the day, client
+ *   address and user agent (the address itself is never stored). Bots (isbot) are not
+ *   counted, and a visitor already counted today is remembered in memory, so repeat
+ *   requests and crawlers cause no database write. The first view of the day inserts a
+ *   `blog_post_views` row and bumps `view_count` in one statement.
+ * - Admin writes: HTML content is sanitised with DOMPurify (jsdom) on every write
+ *   (DECISIONS.md "Blog HTML is sanitised"); slugs come from the title when left empty
+ *   and are made unique with `-2`, `-3`, ...; publishing sets `publishedAt` the first time.
+ */
+import { createHash } from 'node:crypto';
+import slugify from '@sindresorhus/slugify';
+import createDOMPurify from 'dompurify';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import { JSDOM } from 'jsdom';
+import {
+  BLOG_CATEGORIES,
+  type BlogCategory,
+  type BlogPost,
+  BlogPostInput,
+  type BlogPostSummary,
+} from '../../shared/schemas/blog';
+import type { DbOrTx } from '../db/client';
+import { blogPosts, blogPostViews } from '../db/schema';
+import { badRequest, notFound } from '../lib/errors';
+
+export type BlogRow = typeof blogPosts.$inferSelect;
+
+export const BLOG_NOT_FOUND = 'Blog post not found';
+
+let purifier: ReturnType<typeof createDOMPurify> | null = null;
+function getPurifier() {
+  purifier ??= createDOMPurify(new JSDOM('').window);
+  return purifier;
+}
+
+/**
+ * Post HTML made safe to render: DOMPurify's HTML profile (no script, style, iframe,
+ * form controls or event handlers; `javascript:` and other unsafe links dropped), and
+ * links that open a new tab get `rel="noopener noreferrer"`.
+ */
+export function sanitizePostHtml(html: string): string {
+  const clean = String(
+    getPurifier().sanitize(html, {
+      USE_PROFILES: { html: true },
+      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
+      FORBID_ATTR: ['style'],
+      ADD_ATTR: ['target'],
+    }),
+  );
+  return clean.replace(/<a ([^>]*target="_blank"[^>]*)>/g, (_m, attrs: string) =>
+    attrs.includes('rel=') ? `<a ${attrs}>` : `<a ${attrs} rel="noopener noreferrer">`,
+  );
+}
+
+const asCategory = (value: string): BlogCategory =>
+  (BLOG_CATEGORIES as readonly string[]).includes(value) ? (value as BlogCategory) : 'news';
+
+/** A row as the list shows it (ISO dates, no content). */
+export function serializeSummary(row: BlogRow): BlogPostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    category: asCategory(row.category),
+    featuredImage: row.featuredImage,
+    tags: Array.isArray(row.tags) ? row.tags : [],
+    isPublished: row.isPublished,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    viewCount: row.viewCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A whole post (summary + content). */
+export function serializePost(row: BlogRow): BlogPost {
+  return { ...serializeSummary(row), content: row.content };
+}
+
+const newestFirst = [
+  desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`),
+  desc(blogPosts.id),
+];
+
+/** Published posts, newest first (published date, else created date). */
+export async function listPublishedPosts(db: DbOrTx): Promise<BlogPostSummary[]> {
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .orderBy(...newestFirst);
+  return rows.map(serializeSummary);
+}
+
+/** Every post, drafts included, newest first (admin). */
+export async function listAllPosts(db: DbOrTx): Promise<BlogPost[]> {
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .orderBy(...newestFirst);
+  return rows.map(serializePost);
+}
+
+/** The published post with this slug, or null. */
+export async function findPublishedPost(db: DbOrTx, slug: string): Promise<BlogRow | null> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Who is reading: the client address and user agent of a request. */
+export interface Reader {
+  address: string;
+  userAgent: string | undefined;
+}
+
+/** UTC calendar day `YYYY-MM-DD` of `now`. */
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * Visitors already counted today in this process (post id + visitor hash), so repeat
+ * reads skip the database. Cleared when the day changes; bounded in size.
+ */
+class SeenToday {
+  private day = '';
+  private keys = new Set<string>();
+  constructor(private readonly max = 100_000) {}
+  has(day: string, key: string): boolean {
+    if (day !== this.day) {
+      this.day = day;
+      this.keys.clear();
+    }
+    return this.keys.has(key);
+  }
+  add(key: string): void {
+    if (this.keys.size >= this.max) this.keys.clear();
+    this.keys.add(key);
+  }
+}
+const seen = new WeakMap<object, SeenToday>();
+
+/**
+ * Counts a view of `row` by `reader` once per visitor per UTC day; bots never count.
+ * Returns the post's view count after this read. Takes `now` for tests.
+ */
+export async function countView(
+  db: DbOrTx,
+  row: BlogRow,
+  reader: Reader,
+  now = new Date(),
+): Promise<number> {
+  if (!reader.userAgent || isbot(reader.userAgent)) return row.viewCount;
+  const day = dayOf(now);
+  const visitor = createHash('sha256')
+    .update(`${day}\n${reader.address}\n${reader.userAgent}`)
+    .digest('base64url');
+  let cache = seen.get(db);
+  if (!cache) {
+    cache = new SeenToday();
+    seen.set(db, cache);
+  }
+  const key = `${row.id}:${visitor}`;
+  if (cache.has(day, key)) return row.viewCount;
+  const result = await db.execute<{ view_count: number }>(sql`
+    with counted as (
+      insert into ${blogPostViews} (post_id, visitor, day)
+      values (${row.id}, ${visitor}, ${day})
+      on conflict do nothing
+      returning post_id
+    )
+    update ${blogPosts} set view_count = view_count + 1
+    where id in (select post_id from counted)
+    returning view_count`);
+  cache.add(key);
+  const rows = (result as unknown as { rows?: { view_count: number }[] }).rows ?? [];
+  return rows[0] ? Number(rows[0].view_count) : row.viewCount;
+}
+
+/** Deletes view records older than two days (the dedupe needs only today's). */
+export async function pruneBlogViews(db: DbOrTx, now = new Date()): Promise<void> {
+  const cutoff = dayOf(new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000));
+  await db.delete(blogPostViews).where(lt(blogPostViews.day, cutoff));
+}
+
+/** The slug made from a title: lower case, hyphens, at most 80 characters; 'post' when empty. */
+export function slugFromTitle(title: string): string {
+  const slug = slugify(title).slice(0, 80).replace(/-+$/, '');
+  return slug || 'post';
+}
+
+/** `base`, else `base-2`, `base-3`, ... : the first slug no other post (but `exceptId`) holds. */
+async function uniqueSlug(db: DbOrTx, base: string, exceptId: number | null): Promise<string> {
+  const taken = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(
+      and(
+        sql`(${blogPosts.slug} = ${base} or ${blogPosts.slug} like ${`${base}-%`})`,
+        exceptId === null ? undefined : ne(blogPosts.id, exceptId),
+      ),
+    );
+  const used = new Set(taken.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function fieldsFrom(input: ReturnType<typeof BlogPostInput.parse>) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    content: sanitizePostHtml(input.content),
+    category: input.category,
+    featuredImage: input.featuredImage,
+    tags: [...new Set(input.tags)],
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    isPublished: input.isPublished,
+  };
+}
+
+/**
+ * Creates a post (admin). An explicit slug already taken answers 400 on `slug`; an empty
+ * one is made from the title and made unique. `authorId`: the signed-in admin.
+ */
+export async function createPost(
+  db: DbOrTx,
+  raw: BlogPostInput,
+  authorId: number | null,
+): Promise<BlogPost> {
+  const input = BlogPostInput.parse(raw);
+  const slug = await resolveSlug(db, input.slug, input.title, null);
+  const fields = fieldsFrom(input);
+  const [row] = await db
+    .insert(blogPosts)
+    .values({ ...fields, slug, authorId, publishedAt: input.isPublished ? new Date() : null })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return serializePost(row);
+}
+
+async function resolveSlug(
+  db: DbOrTx,
+  wanted: string | null,
+  title: string,
+  exceptId: number | null,
+): Promise<string> {
+  if (!wanted) return uniqueSlug(db, slugFromTitle(title), exceptId);
+  const [clash] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(
+      and(eq(blogPosts.slug, wanted), exceptId === null ? undefined : ne(blogPosts.id, exceptId)),
+    )
+    .limit(1);
+  if (clash)
+    throw badRequest('This slug is already used by another post', {
+      slug: 'This slug is already used by another post',
+    });
+  return wanted;
+}
+
+/** Updates a post (admin); 404 when it does not exist. Publishing sets `publishedAt` once. */
+export async function updatePost(db: DbOrTx, id: number, raw: BlogPostInput): Promise<BlogPost> {
+  const input = BlogPostInput.parse(raw);
+  const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  if (!current) throw notFound(BLOG_NOT_FOUND);
+  const slug = await resolveSlug(db, input.slug ?? current.slug, input.title, id);
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      ...fieldsFrom(input),
+      slug,
+      publishedAt: input.isPublished ? (current.publishedAt ?? new Date()) : current.publishedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  if (!row) throw notFound(BLOG_NOT_FOUND);
+  return serializePost(row);
+}
+
+/** Deletes a post (admin); 404 when it does not exist. */
+export async function deletePost(db: DbOrTx, id: number): Promise<void> {
+  const deleted = await db
+    .delete(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id });
+  if (deleted.length === 0) throw notFound(BLOG_NOT_FOUND);
+}

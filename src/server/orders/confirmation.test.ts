@@ -1,0 +1,85 @@
+/**
+ * The order confirmation (issue 10): the browser that placed an order signed out sees it
+ * through its claim cookie (items, discount, totals, address, expected ship date);
+ * another browser, another customer or a guessed id sees nothing (404); signing up in
+ * that browser claims the order, and the owner still sees it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderConfirmation } from '../../shared/schemas/orders';
+import { signedInClient } from '../catalog/testing';
+import {
+  addToCart,
+  customer,
+  insertDiscount,
+  insertProduct,
+  payCart,
+} from '../checkout/test-support';
+import { createTestApp, newCredentials, type TestApp, TestClient } from '../test/app';
+
+describe('order confirmation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function placeGuestOrder(client: TestClient) {
+    const p = await insertProduct(t.db, { priceCents: 1000 });
+    await addToCart(client, p.id, 3);
+    const code = await insertDiscount(t.db);
+    const paymentId = await payCart(client, { discountCode: code.code });
+    const res = await client.post('/api/create-order', {
+      paypalOrderId: paymentId,
+      ...customer,
+      discountCode: code.code,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().order.id as number;
+  }
+
+  it('shows the guest buyer their order through the claim cookie, and no one else', async () => {
+    const buyer = new TestClient(t.app);
+    const id = await placeGuestOrder(buyer);
+    const res = await buyer.get(`/api/orders/${id}/confirmation`);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json() as OrderConfirmation;
+    expect(order).toMatchObject({
+      id,
+      customerEmail: customer.customerEmail,
+      shippingAddress: customer.shippingAddress,
+      shippingAmount: 5.99,
+    });
+    expect(order.items).toHaveLength(1);
+    expect(order.items[0]!.quantity).toBe(3);
+    expect(order.discountAmount).toBeGreaterThan(0);
+    expect(order.totalAmount).toBeCloseTo(order.subtotalAmount - order.discountAmount + 5.99, 2);
+    expect(order.expectedShipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(order.expectedShipDate > order.createdAt.slice(0, 10)).toBe(true);
+
+    // Another browser, a customer, a forged cookie: 404 (nothing revealed).
+    expect((await new TestClient(t.app).get(`/api/orders/${id}/confirmation`)).statusCode).toBe(
+      404,
+    );
+    const other = (await signedInClient(t, 'user')).client;
+    expect((await other.get(`/api/orders/${id}/confirmation`)).statusCode).toBe(404);
+    const forged = new TestClient(t.app);
+    forged.jar.set('fp_claim', 'x'.repeat(43));
+    expect((await forged.get(`/api/orders/${id}/confirmation`)).statusCode).toBe(404);
+    // The same browser cannot read a neighbouring order by id.
+    expect((await buyer.get(`/api/orders/${id + 1}/confirmation`)).statusCode).toBe(404);
+    // An admin can.
+    const admin = (await signedInClient(t, 'admin')).client;
+    expect((await admin.get(`/api/orders/${id}/confirmation`)).statusCode).toBe(200);
+  });
+
+  it('signing up in that browser claims the order; the owner keeps seeing it', async () => {
+    const buyer = new TestClient(t.app);
+    const id = await placeGuestOrder(buyer);
+    const creds = { ...newCredentials('guest'), email: customer.customerEmail };
+    const reg = await buyer.post('/api/auth/register', creds);
+    expect(reg.statusCode, reg.body).toBe(201);
+    const mine = await buyer.get('/api/orders');
+    expect((mine.json() as { id: number }[]).map((o) => o.id)).toContain(id);
+    expect((await buyer.get(`/api/orders/${id}/confirmation`)).statusCode).toBe(200);
+  });
+});

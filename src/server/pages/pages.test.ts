@@ -1,0 +1,280 @@
+/**
+ * The pages as a crawler or a link preview sees them: the server's HTML, no JavaScript
+ * run. Each public route carries its own title, description, canonical URL, Open Graph
+ * and Twitter tags and its main content; products and posts carry JSON-LD; unknown
+ * paths answer 404 with the not-found page; sitemap and robots list what they should.
+ */
+import { eq } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDollars } from '../../shared/money';
+import type { Product } from '../../shared/schemas/catalog';
+import { invalidateCatalog } from '../catalog/service';
+import { blogPosts, products } from '../db/schema';
+import { seedDemoData } from '../seed/demo';
+import { createTestApp, type TestApp } from '../test/app';
+import { priceValidUntil } from './routes';
+
+const BASE = 'https://shop.example';
+
+/** A JSON-LD block as the tests read it. */
+interface LdBlock {
+  '@type'?: string;
+  offers?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+describe('server-sent pages', () => {
+  let t: TestApp;
+  let list: Product[];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: BASE } });
+    await seedDemoData(t.db);
+    list = (await t.app.inject({ url: '/api/products' })).json();
+  });
+  afterAll(() => t.close());
+
+  async function page(url: string, headers: Record<string, string> = {}) {
+    const res = await t.app.inject({
+      url,
+      headers: { 'user-agent': 'Mozilla/5.0 test', ...headers },
+    });
+    const doc = new JSDOM(res.body).window.document;
+    const meta = (sel: string) => doc.querySelector(sel)?.getAttribute('content') ?? null;
+    const jsonLd = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? 'null') as LdBlock,
+    );
+    return {
+      res,
+      doc,
+      title: doc.title,
+      description: meta('meta[name="description"]'),
+      canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      ogTitle: meta('meta[property="og:title"]'),
+      ogImage: meta('meta[property="og:image"]'),
+      ogWidth: meta('meta[property="og:image:width"]'),
+      ogHeight: meta('meta[property="og:image:height"]'),
+      twitterCard: meta('meta[name="twitter:card"]'),
+      main: doc.querySelector('main')?.textContent?.replace(/\s+/g, ' ') ?? '',
+      jsonLd,
+    };
+  }
+
+  function expectHead(p: Awaited<ReturnType<typeof page>>, path: string) {
+    expect(p.res.statusCode).toBe(200);
+    expect(p.res.headers['content-type']).toContain('text/html');
+    expect(p.res.headers['cache-control']).toBe('no-cache');
+    expect(p.title.length).toBeGreaterThan(10);
+    expect(p.description?.length ?? 0).toBeGreaterThan(40);
+    expect(p.canonical).toBe(`${BASE}${path}`);
+    expect(p.ogTitle).toBe(p.title);
+    expect(p.ogImage).toBe(`${BASE}/og-image.png`);
+    expect([p.ogWidth, p.ogHeight]).toEqual(['1200', '630']);
+    expect(p.twitterCard).toBe('summary_large_image');
+  }
+
+  it('gives every public route its own title, description and canonical URL', async () => {
+    const paths = ['/', '/wholesale', `/product/${list[0]!.id}`, '/quote', '/custom', '/blog'];
+    const [post] = await t.db.select().from(blogPosts).limit(1);
+    paths.push(`/blog/${post!.slug}`);
+    const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
+    for (const path of paths) {
+      const p = await page(path);
+      expectHead(p, path);
+      seen.titles.add(p.title);
+      seen.descriptions.add(p.description!);
+      expect(p.main.length, path).toBeGreaterThan(30);
+    }
+    expect(seen.titles.size).toBe(paths.length);
+    expect(seen.descriptions.size).toBe(paths.length);
+  });
+
+  it('home: the spec title and LocalBusiness JSON-LD with the business facts', async () => {
+    const p = await page('/');
+    expect(p.title).toBe(
+      'Custom Golf Pins, Ball Markers & Commemorative Coins | Professional Design',
+    );
+    const business = p.jsonLd.find((b) => b['@type'] === 'LocalBusiness');
+    expect(business).toMatchObject({
+      name: 'Fairway Pin Co.',
+      email: 'hello@fairwaypin.co',
+      url: `${BASE}/`,
+      address: { addressLocality: 'San Diego', addressRegion: 'California', addressCountry: 'US' },
+    });
+    expect(String(business?.description)).toContain('500+');
+  });
+
+  it('wholesale: every product name and price in the HTML, and the list for the app', async () => {
+    const p = await page('/wholesale');
+    const cards = [...p.doc.querySelectorAll('main li a')].map((a) => ({
+      href: a.getAttribute('href'),
+      text: a.textContent ?? '',
+    }));
+    for (const product of list) {
+      const card = cards.find((c) => c.href === `/product/${product.id}`);
+      expect(card?.text, product.name).toContain(product.name);
+      expect(card?.text, product.name).toContain(
+        product.price === 0 ? 'FREE' : formatDollars(product.price),
+      );
+    }
+    const data = JSON.parse(p.doc.getElementById('page-data')!.textContent!);
+    expect(data[0][0]).toEqual(['/api/products']);
+    expect(data[0][1]).toHaveLength(list.length);
+  });
+
+  it('product: name, price, tiers, breadcrumbs and Product JSON-LD (USD, rolling validity, stock)', async () => {
+    const product = list.find((x) => x.price > 0 && x.stockQuantity > 0)!;
+    const p = await page(`/product/${product.id}`);
+    expect(p.title).toBe(`${product.name} | Fairway Pin Co.`);
+    expect(p.doc.querySelector('main h1')?.textContent).toBe(product.name);
+    expect(p.main).toContain(formatDollars(product.price));
+    expect(p.main).toContain('25+ pins');
+    expect(p.doc.querySelector('nav[aria-label="Breadcrumb"]')?.textContent).toContain('Wholesale');
+    const ld = p.jsonLd.find((b) => b['@type'] === 'Product') as LdBlock;
+    expect(ld.name).toBe(product.name);
+    expect(ld.aggregateRating).toBeUndefined();
+    expect(ld.offers).toMatchObject({
+      priceCurrency: 'USD',
+      price: product.price.toFixed(2),
+      availability: 'https://schema.org/InStock',
+      priceValidUntil: priceValidUntil(),
+      url: `${BASE}/product/${product.id}`,
+    });
+    expect(ld.offers!.priceValidUntil! > new Date().toISOString().slice(0, 10)).toBe(true);
+
+    // Stock 0: OutOfStock.
+    await t.db
+      .update(products)
+      .set({ stockQuantity: 0, inStock: false })
+      .where(eq(products.id, product.id));
+    // The NOTIFY that drops the cache arrives a moment later on PostgreSQL: drop it now.
+    invalidateCatalog(t.db);
+    const sold = await page(`/product/${product.id}`);
+    const soldLd = sold.jsonLd.find((b) => b['@type'] === 'Product') as LdBlock;
+    expect(soldLd.offers!.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('blog list and post: titles, sanitised content and BlogPosting JSON-LD', async () => {
+    const posts = await t.db.select().from(blogPosts).where(eq(blogPosts.isPublished, true));
+    const list = await page('/blog');
+    for (const post of posts) expect(list.main).toContain(post.title);
+
+    const post = posts[0]!;
+    const p = await page(`/blog/${post.slug}`);
+    expect(p.title).toBe(`${post.metaTitle ?? post.title} | Fairway Pin Co.`);
+    expect(p.doc.querySelector('main h1')?.textContent).toBe(post.title);
+    expect(p.doc.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe(
+      'article',
+    );
+    const ld = p.jsonLd.find((b) => b['@type'] === 'BlogPosting') as LdBlock;
+    expect(ld).toMatchObject({ headline: post.title, url: `${BASE}/blog/${post.slug}` });
+    expect(ld.datePublished).toBe(post.publishedAt!.toISOString());
+  });
+
+  it('unknown paths, products and posts answer 404 with the not-found page; app routes get the shell', async () => {
+    for (const [url, heading] of [
+      ['/no-such-page', 'Page Not Found'],
+      ['/product/999999', 'Product Not Found'],
+      ['/product/abc', 'Product Not Found'],
+      ['/blog/no-such-post', 'Blog Post Not Found'],
+    ] as const) {
+      const p = await page(url);
+      expect(p.res.statusCode, url).toBe(404);
+      expect(p.res.headers['content-type']).toContain('text/html');
+      expect(p.doc.querySelector('main h1')?.textContent).toBe(heading);
+      expect(p.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    }
+    for (const url of [
+      '/checkout',
+      '/login',
+      '/admin',
+      '/track-order',
+      '/pay-invoice/INV-100001',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const api = await t.app.inject({ url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('sitemap lists home, catalogue, blog, every active product and published post with lastmod', async () => {
+    const [draft] = await t.db
+      .insert(blogPosts)
+      .values({ title: 'Draft', slug: 'a-draft', content: '<p>x</p>', isPublished: false })
+      .returning();
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, list[1]!.id));
+    invalidateCatalog(t.db);
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const doc = new JSDOM(res.body, { contentType: 'text/xml' }).window.document;
+    const urls = [...doc.querySelectorAll('url')].map((u) => ({
+      loc: u.querySelector('loc')?.textContent,
+      lastmod: u.querySelector('lastmod')?.textContent,
+    }));
+    const locs = urls.map((u) => u.loc);
+    for (const path of ['/', '/wholesale', '/blog', '/quote', '/custom'])
+      expect(locs).toContain(`${BASE}${path}`);
+    const active = (await t.app.inject({ url: '/api/products' })).json() as Product[];
+    for (const p of active) expect(locs).toContain(`${BASE}/product/${p.id}`);
+    expect(locs).not.toContain(`${BASE}/product/${list[1]!.id}`);
+    const posts = await t.db.select().from(blogPosts).where(eq(blogPosts.isPublished, true));
+    for (const p of posts) expect(locs).toContain(`${BASE}/blog/${p.slug}`);
+    expect(locs).not.toContain(`${BASE}/blog/${draft!.slug}`);
+    for (const u of urls) expect(u.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('escapes what it interpolates: a hostile title cannot break out of the head or the data script', async () => {
+    const hostile = `"/><script>alert(1)</script><!-- </script>`;
+    await t.db.insert(blogPosts).values({
+      title: hostile,
+      slug: 'hostile-title',
+      excerpt: hostile,
+      content: '<p>x</p>',
+      isPublished: true,
+      publishedAt: new Date(),
+    });
+    const res = await t.app.inject({ url: '/blog/hostile-title' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    const doc = new JSDOM(res.body).window.document;
+    expect(doc.title).toBe(`${hostile} | Fairway Pin Co.`);
+    expect(doc.querySelector('main h1')?.textContent).toBe(hostile);
+    const data = JSON.parse(doc.getElementById('page-data')!.textContent!);
+    expect(data[0][1].title).toBe(hostile);
+    const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld.headline).toBe(hostile);
+    // Only the page's own scripts: the JSON-LD, the data and (when built) the app.
+    for (const script of doc.querySelectorAll('script')) {
+      expect(['application/ld+json', 'application/json', 'module']).toContain(script.type);
+    }
+  });
+
+  it('robots.txt keeps crawlers out of admin, checkout and the API and names the sitemap', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\n');
+    for (const rule of ['Disallow: /admin', 'Disallow: /checkout', 'Disallow: /api/'])
+      expect(lines).toContain(rule);
+    expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+
+  it('compresses HTML for clients that accept it', async () => {
+    const res = await t.app.inject({
+      url: '/wholesale',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    // The pages' compressor stays inside the pages plugin: other API replies are untouched
+    // (the catalogue list brings its own pre-compressed bytes, issue 12).
+    const api = await t.app.inject({
+      url: '/api/blog',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(api.body.length).toBeGreaterThan(1024);
+    expect(api.headers['content-encoding']).toBeUndefined();
+  });
+});

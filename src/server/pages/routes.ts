@@ -1,0 +1,445 @@
+/**
+ * The web pages the server sends (issue 10 "pages that arrive complete"):
+ *
+ * - Public pages with their own head (pages/head.ts) and main content (pages/content.ts):
+ *   `/`, `/wholesale`, `/product/{id}`, `/quote`, `/custom`, `/blog`, `/blog/{slug}`; the
+ *   data they show also seeds the client's query cache so the app starts without refetching.
+ * - The app's own routes (/checkout, /login, /admin, ...) get the shell with a plain head.
+ * - Anything else, an unknown product or post included: HTTP 404 with the not-found page.
+ * - `/sitemap.xml` (home, catalogue, blog, quote, custom, every active product and every
+ *   published post, each with lastmod) and `/robots.txt`.
+ * - HTML is `no-cache` (revalidated on every visit); Vite's hashed files under /assets/
+ *   are `immutable` for a year and served pre-compressed (.br/.gz written by the build);
+ *   other files for an hour. HTML and XML are compressed per response (@fastify/compress,
+ *   registered inside this plugin only, so API replies are left alone).
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import escapeHtml from 'escape-html';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { centsToAmountString, dollarsToCents } from '../../shared/money';
+import type { Product } from '../../shared/schemas/catalog';
+import { countView, findPublishedPost, listPublishedPosts, serializePost } from '../blog/service';
+import { getActiveProduct, listActiveProducts } from '../catalog/service';
+import { getHomeContent } from '../home/service';
+import { HttpError } from '../lib/errors';
+import { clientAddress } from '../lib/rate-limit';
+import {
+  BLOG_HEADING,
+  BLOG_INTRO,
+  blogListMain,
+  blogPostMain,
+  frame,
+  leadMain,
+  notFoundMain,
+  productMain,
+  type SiteFacts,
+  wholesaleMain,
+} from './content';
+import { clip, OG_IMAGE, type PageMeta, renderHead } from './head';
+import { type DocumentParts, loadPageTemplate } from './template';
+
+export interface PagesOptions {
+  /** The built web app (index.html + assets); a missing build uses a stand-in document. */
+  webDist: string;
+  /** Serve the built files (off in API tests without a build). */
+  serveAssets: boolean;
+}
+
+export const HOME_TITLE =
+  'Custom Golf Pins, Ball Markers & Commemorative Coins | Professional Design';
+
+/** Paths the web app routes itself that are not public pages (shell with a plain head). */
+const APP_PATHS = ['/checkout', '/track-order', '/login', '/register', '/admin', '/quote-success'];
+const APP_PREFIXES = ['/balance-payment/', '/pay-invoice/', '/quote-collaboration/'];
+
+/** Whether the web app has a page at `pathname` (other than the public pages). */
+export function isAppPath(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (
+    APP_PATHS.includes(p) ||
+    APP_PREFIXES.some((prefix) => p.startsWith(prefix) && p.length > prefix.length)
+  );
+}
+
+/** A date one year after `now` as YYYY-MM-DD (Product offers' rolling priceValidUntil). */
+export function priceValidUntil(now = new Date()): string {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+const absolute = (base: string, url: string | null) =>
+  !url ? undefined : /^https?:\/\//i.test(url) ? url : `${base}${url}`;
+
+export async function pageRoutes(instance: FastifyInstance, options: PagesOptions): Promise<void> {
+  const { db, config } = instance.deps;
+  // Read per request: with PORT=0 the listened port is known only after listen (start.ts).
+  const origin = () => config.publicUrl;
+  const site: SiteFacts = {
+    name: config.STORE_NAME,
+    email: config.STORE_EMAIL,
+    city: config.STORE_CITY,
+    customerCount: config.STORE_CUSTOMER_COUNT,
+  };
+  const template = loadPageTemplate(options.webDist);
+  const builtAt = (() => {
+    try {
+      return statSync(path.join(options.webDist, 'index.html')).mtime;
+    } catch {
+      return new Date();
+    }
+  })();
+
+  await instance.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
+  if (options.serveAssets) {
+    await instance.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: [],
+      preCompressed: true,
+      cacheControl: false,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz', '.vite/**'],
+      setHeaders(res, filePath) {
+        const hashed = filePath.split(path.sep).includes('assets');
+        res.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const organization = () => ({
+    '@type': 'Organization',
+    name: site.name,
+    url: `${origin()}/`,
+    logo: `${origin()}/favicon.svg`,
+    email: site.email,
+  });
+
+  function send(
+    reply: FastifyReply,
+    meta: PageMeta,
+    parts: Omit<DocumentParts, 'head'>,
+    status = 200,
+  ) {
+    const html = template.render({
+      ...parts,
+      head: renderHead(meta, origin(), site.name),
+      body: parts.body === undefined ? undefined : frame(site, parts.body),
+    });
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  /** 404 with the not-found page; `heading`: 'Product Not Found' / 'Blog Post Not Found'. */
+  function sendNotFound(reply: FastifyReply, heading = 'Page Not Found') {
+    return send(
+      reply,
+      {
+        title: `${heading} | ${site.name}`,
+        description: 'The page you are looking for does not exist or has moved.',
+        path: '/404',
+        noindex: true,
+      },
+      { body: notFoundMain(heading) },
+      404,
+    );
+  }
+
+  instance.get('/', async (_request, reply) => {
+    const home = await getHomeContent(db);
+    return send(
+      reply,
+      {
+        title: HOME_TITLE,
+        description: `Custom soft-enamel golf pins, ball markers and commemorative coins with a free mockup in 24 hours, plus ready-made pins at wholesale prices. Trusted by ${site.customerCount} courses, clubs and events.`,
+        path: '/',
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'LocalBusiness',
+            name: site.name,
+            url: `${origin()}/`,
+            logo: `${origin()}/favicon.svg`,
+            image: `${origin()}${OG_IMAGE.path}`,
+            email: site.email,
+            description: `Custom soft-enamel golf pins, ball markers and commemorative coins: free mockup within 24 hours, production in 2-3 weeks, wholesale pricing, NET 30 terms. Trusted by ${site.customerCount} customers.`,
+            address: {
+              '@type': 'PostalAddress',
+              addressLocality: site.city.split(',')[0]?.trim(),
+              addressRegion: site.city.split(',')[1]?.trim() || undefined,
+              addressCountry: 'US',
+            },
+            priceRange: '$$',
+          },
+        ],
+      },
+      {
+        body: leadMain(
+          'Custom Golf Pins, Ball Markers & Commemorative Coins',
+          'Soft-enamel pins designed for your course, club or tournament, with a free mockup within 24 hours. Or pick from our ready-to-ship wholesale collection.',
+          [
+            ['/quote', 'Get a Free Quote'],
+            ['/wholesale', 'Shop Wholesale Pins'],
+          ],
+        ),
+        data: [[['/api/home'], home]],
+      },
+    );
+  });
+
+  instance.get('/wholesale', async (_request, reply) => {
+    const list = await listActiveProducts(db);
+    return send(
+      reply,
+      {
+        title: `Wholesale Golf Pins – Ready to Ship | ${site.name}`,
+        description: `${list.products.length} ready-made golf pins at wholesale prices: 10% off from 10 pins, 20% off from 25. In-stock pins ship within 1-2 business days.`,
+        path: '/wholesale',
+      },
+      { body: wholesaleMain(list.products), data: [[['/api/products'], list.products]] },
+    );
+  });
+
+  instance.get<{ Params: { id: string } }>('/product/:id', async (request, reply) => {
+    const raw = request.params.id;
+    if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply, 'Product Not Found');
+    let product: Product;
+    try {
+      product = await getActiveProduct(db, Number(raw));
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404)
+        return sendNotFound(reply, 'Product Not Found');
+      throw error;
+    }
+    const url = `${origin()}/product/${product.id}`;
+    const available = product.inStock && product.stockQuantity > 0;
+    return send(
+      reply,
+      {
+        title: `${product.name} | ${site.name}`,
+        description: clip(
+          product.description ||
+            `${product.name}: a ready-made soft-enamel golf pin, ${product.price === 0 ? 'free' : `$${product.price.toFixed(2)}`}, with wholesale pricing from 10 pins.`,
+        ),
+        path: `/product/${product.id}`,
+        type: 'product',
+        imageAlt: product.name,
+        extra: [
+          {
+            property: 'product:price:amount',
+            content: centsToAmountString(dollarsToCents(product.price)),
+          },
+          { property: 'product:price:currency', content: 'USD' },
+        ],
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: product.name,
+            description: product.description || product.name,
+            image: absolute(origin(), product.imageUrl) ?? `${origin()}${OG_IMAGE.path}`,
+            sku: `FPC-${product.id}`,
+            category: product.category,
+            brand: { '@type': 'Brand', name: site.name },
+            offers: {
+              '@type': 'Offer',
+              url,
+              priceCurrency: 'USD',
+              price: centsToAmountString(dollarsToCents(product.price)),
+              priceValidUntil: priceValidUntil(),
+              availability: available
+                ? 'https://schema.org/InStock'
+                : 'https://schema.org/OutOfStock',
+              itemCondition: 'https://schema.org/NewCondition',
+              seller: { '@type': 'Organization', name: site.name },
+            },
+          },
+        ],
+      },
+      { body: productMain(product), data: [[['/api/products', product.id], product]] },
+    );
+  });
+
+  instance.get('/quote', async (_request, reply) =>
+    send(
+      reply,
+      {
+        title: 'Get Custom Golf Pin Quote - Free 24hr Mockup',
+        description:
+          'Request a quote for custom golf pins, ball markers or coins. Upload your logo and get a free digital mockup and price within 24 hours.',
+        path: '/quote',
+      },
+      {
+        body: leadMain(
+          'Custom Golf Pin Quote Request',
+          'Tell us about your pins and upload your logo. We reply with a free mockup and a price within 24 hours.',
+        ),
+      },
+    ),
+  );
+
+  instance.get('/custom', async (_request, reply) =>
+    send(
+      reply,
+      {
+        title: `Design Your Custom Golf Pin | ${site.name}`,
+        description:
+          'Design custom soft-enamel golf pins in five steps: quantity, size and plating, packaging, your artwork, and a 10% deposit. Live price and pin preview.',
+        path: '/custom',
+      },
+      {
+        body: leadMain(
+          'Design Your Custom Golf Pin',
+          'Choose quantity, size, plating and packaging, upload your design and pay a 10% deposit. The price updates as you go.',
+        ),
+      },
+    ),
+  );
+
+  instance.get('/blog', async (_request, reply) => {
+    const posts = await listPublishedPosts(db);
+    return send(
+      reply,
+      {
+        title: `${BLOG_HEADING}: Tips, Courses & Tournaments | ${site.name}`,
+        description: BLOG_INTRO,
+        path: '/blog',
+      },
+      { body: blogListMain(posts), data: [[['/api/blog'], posts]] },
+    );
+  });
+
+  instance.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
+    const slug = request.params.slug;
+    const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
+    if (!row) return sendNotFound(reply, 'Blog Post Not Found');
+    const viewCount = await countView(db, row, {
+      address: clientAddress(request),
+      userAgent: request.headers['user-agent'],
+    });
+    const post = { ...serializePost(row), viewCount };
+    const url = `${origin()}/blog/${encodeURIComponent(post.slug)}`;
+    const description = clip(post.metaDescription || post.excerpt || post.title);
+    return send(
+      reply,
+      {
+        title: `${post.metaTitle || post.title} | ${site.name}`,
+        description,
+        path: `/blog/${encodeURIComponent(post.slug)}`,
+        type: 'article',
+        imageAlt: post.title,
+        extra: [
+          { property: 'article:published_time', content: post.publishedAt ?? post.createdAt },
+          { property: 'article:modified_time', content: post.updatedAt },
+          { property: 'article:section', content: post.category },
+          ...post.tags.map((t) => ({ property: 'article:tag', content: t })),
+        ],
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'BlogPosting',
+            headline: post.title,
+            description,
+            image: `${origin()}${OG_IMAGE.path}`,
+            datePublished: post.publishedAt ?? post.createdAt,
+            dateModified: post.updatedAt,
+            articleSection: post.category,
+            keywords: post.tags.join(', '),
+            mainEntityOfPage: url,
+            url,
+            author: organization(),
+            publisher: organization(),
+          },
+        ],
+      },
+      { body: blogPostMain(post), data: [[['/api/blog', post.slug], post]] },
+    );
+  });
+
+  instance.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /checkout',
+          'Disallow: /api/',
+          'Disallow: /paypal/',
+          'Disallow: /track-order',
+          'Disallow: /pay-invoice/',
+          'Disallow: /balance-payment/',
+          'Disallow: /quote-collaboration/',
+          '',
+          `Sitemap: ${origin()}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  instance.get('/sitemap.xml', async (_request, reply) => {
+    const [{ products }, posts] = await Promise.all([
+      listActiveProducts(db),
+      listPublishedPosts(db),
+    ]);
+    const latest = (dates: string[], fallback: Date) =>
+      dates.reduce((a, b) => (a > b ? a : b), fallback.toISOString());
+    const catalogDate = latest(
+      products.map((p) => p.updatedAt),
+      builtAt,
+    );
+    const blogDate = latest(
+      posts.map((p) => p.updatedAt),
+      builtAt,
+    );
+    const entries: [string, string][] = [
+      ['/', catalogDate],
+      ['/wholesale', catalogDate],
+      ['/quote', builtAt.toISOString()],
+      ['/custom', builtAt.toISOString()],
+      ['/blog', blogDate],
+      ...products.map((p): [string, string] => [`/product/${p.id}`, p.updatedAt]),
+      ...posts.map((p): [string, string] => [`/blog/${encodeURIComponent(p.slug)}`, p.updatedAt]),
+    ];
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.map(([p, d]) => `  <url><loc>${escapeHtml(`${origin()}${p}`)}</loc><lastmod>${d.slice(0, 10)}</lastmod></url>`).join('\n')}
+</urlset>
+`;
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(xml);
+  });
+
+  instance.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|paypal|ws)(\/|$)/.test(pathname);
+    if (!isPage) return reply.status(404).send({ message: 'Not found' });
+    if (isAppPath(pathname)) {
+      return send(
+        reply,
+        {
+          title: site.name,
+          description: `${site.name}: custom golf pins, ball markers and coins.`,
+          path: pathname,
+          noindex: true,
+        },
+        {},
+      );
+    }
+    return sendNotFound(reply);
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The HTML document every page is sent in: the built web app's index.html (dist/web,
+ * with Vite's hashed script and style links) with two markers, `<!--page-head-->` and
+ * `<!--page-body-->`, filled per request. Without a build (API tests) a minimal
+ * document with the same markers stands in, so the server's pages work the same.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { scriptJson } from './head';
+
+const FALLBACK = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <!--page-head-->
+  </head>
+  <body>
+    <div id="root"><!--page-body--></div>
+  </body>
+</html>
+`;
+
+/** What stands in #root while the app loads when a page has no server content. */
+export const SPLASH =
+  '<div id="splash" role="status" aria-live="polite" style="min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#0f3d2e"><span>Loading…</span></div>';
+
+export interface DocumentParts {
+  head: string;
+  /** Server-rendered main content (replaced by the app once it runs); default the splash. */
+  body?: string;
+  /** Query-cache entries for the client: `[queryKey, data]` pairs (see web/lib/page-data.ts). */
+  data?: [readonly unknown[], unknown][];
+}
+
+/** Fills the index.html markers. */
+export class PageTemplate {
+  private readonly before: string;
+  private readonly middle: string;
+  private readonly after: string;
+
+  constructor(html: string) {
+    const head = html.indexOf('<!--page-head-->');
+    const body = html.indexOf('<!--page-body-->');
+    if (head < 0 || body < 0 || body < head) throw new Error('index.html lacks the page markers');
+    this.before = html.slice(0, head);
+    this.middle = html.slice(head + '<!--page-head-->'.length, body);
+    this.after = html.slice(body + '<!--page-body-->'.length);
+  }
+
+  /** The whole document for one page. */
+  render(parts: DocumentParts): string {
+    const data = parts.data?.length
+      ? `<script type="application/json" id="page-data">${scriptJson(parts.data)}</script>`
+      : '';
+    const after = data ? this.after.replace('</body>', `${data}\n  </body>`) : this.after;
+    return `${this.before}${parts.head}${this.middle}${parts.body ?? SPLASH}${after}`;
+  }
+}
+
+/**
+ * `<link rel="preload">` for the built heading font (the first screen's headings use it;
+ * without a preload the browser finds it only after the CSS, delaying the largest paint).
+ */
+function fontPreloads(webDist: string): string {
+  const dir = path.join(webDist, 'assets');
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir)
+    .filter((f) => /^dm-serif-display-latin-400-normal-.*\.woff2$/.test(f))
+    .map(
+      (f) =>
+        `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin />\n    `,
+    )
+    .join('');
+}
+
+/** The template from `webDist/index.html` when built, else the fallback document. */
+export function loadPageTemplate(webDist: string): PageTemplate {
+  const file = path.join(webDist, 'index.html');
+  if (existsSync(file)) {
+    const html = readFileSync(file, 'utf8');
+    if (html.includes('<!--page-head-->'))
+      return new PageTemplate(
+        html.replace('<!--page-head-->', `${fontPreloads(webDist)}<!--page-head-->`),
+      );
+  }
+  return new PageTemplate(FALLBACK);
+}

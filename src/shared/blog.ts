@@ -1,0 +1,9 @@
+/**
+ * Blog categories (back-office spec section 9): the post categories and the /blog filter
+ * values. Kept apart from the zod contracts (schemas/blog.ts) so the public blog pages do
+ * not load zod.
+ */
+export const BLOG_CATEGORIES = ['tips', 'equipment', 'courses', 'tournaments', 'news'] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export const BLOG_FILTERS = ['all', ...BLOG_CATEGORIES] as const;
+export type BlogFilter = (typeof BLOG_FILTERS)[number];

@@ -1,0 +1,170 @@
+/**
+ * /blog/{slug} (back-office spec section 2): the post with its category, date and views,
+ * a Share button (the device's share sheet when the browser has one, else the link is
+ * copied), the content as HTML sanitised again here with DOMPurify (the server sanitises
+ * on every write; DECISIONS.md "Blog HTML is sanitised"), tags, and links back to the
+ * blog and to /wholesale (DECISIONS.md: the blog's /products link goes to /wholesale).
+ * No post with this slug: 'Blog Post Not Found'. The title is metaTitle, else the title.
+ */
+import type { BlogPost } from '@shared/schemas/blog';
+import DOMPurify from 'dompurify';
+import { ArrowLeft, Eye, Share2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { store } from '@/config/store';
+import { useBlogPost } from '@/features/blog/api';
+import { CATEGORY_LABELS, postDate, viewsText } from '@/features/blog/format';
+import { toast } from '@/lib/toast';
+
+function BackToBlog() {
+  return (
+    <Link
+      to="/blog"
+      className="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Blog
+    </Link>
+  );
+}
+
+/** Shares the page: the native share sheet, else copies the link. */
+async function share(post: BlogPost) {
+  const url = window.location.href;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: post.title, text: post.excerpt ?? post.title, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link Copied', description: 'The link to this post is on your clipboard.' });
+  } catch {
+    toast({
+      title: 'Could Not Copy',
+      description: `Copy this link to share the post: ${url}`,
+      variant: 'destructive',
+    });
+  }
+}
+
+function PostView({ post }: { post: BlogPost }) {
+  const html = useMemo(
+    () =>
+      DOMPurify.sanitize(post.content, {
+        USE_PROFILES: { html: true },
+        FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
+        FORBID_ATTR: ['style'],
+      }),
+    [post.content],
+  );
+  return (
+    <PageMain className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <title>{`${post.metaTitle || post.title} | ${store.name}`}</title>
+      <BackToBlog />
+      <article className="mt-4">
+        <header>
+          <p className="text-sm font-semibold tracking-wide text-brand uppercase">
+            {CATEGORY_LABELS[post.category]}
+          </p>
+          <h1 className="mt-2 text-3xl leading-tight text-slate-900 md:text-4xl">{post.title}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+            <span>{postDate(post)}</span>
+            <span className="flex items-center gap-1">
+              <Eye className="size-4" aria-hidden="true" />
+              {viewsText(post.viewCount)}
+            </span>
+            <Button type="button" size="sm" variant="outline" onClick={() => void share(post)}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+          </div>
+        </header>
+        {post.featuredImage && (
+          <img
+            src={post.featuredImage}
+            alt=""
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
+          />
+        )}
+        <div
+          className="prose-post mt-6"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server on write and by DOMPurify here
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        {post.tags.length > 0 && (
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag} className="rounded-full border px-3 py-1 text-sm text-slate-700">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+      <nav aria-label="More" className="mt-10 flex flex-wrap gap-3 border-t pt-6">
+        <Button asChild variant="outline">
+          <Link to="/blog">More Articles</Link>
+        </Button>
+        <Button asChild>
+          <Link to="/wholesale">Shop Ready-Made Pins</Link>
+        </Button>
+      </nav>
+    </PageMain>
+  );
+}
+
+export function Component() {
+  const slug = useParams().slug ?? '';
+  const post = useBlogPost(slug);
+  if (post.isLoading) {
+    return (
+      <PageMain className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+        <p role="status" className="sr-only">
+          Loading post…
+        </p>
+        <div aria-hidden="true" className="space-y-4">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="aspect-[1200/630] w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      </PageMain>
+    );
+  }
+  if (post.isError) {
+    return (
+      <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <title>{`Blog | ${store.name}`}</title>
+        <h1 className="text-2xl">Blog</h1>
+        <p role="alert" className="text-destructive">
+          Failed to load the post
+        </p>
+        <Button variant="outline" onClick={() => void post.refetch()}>
+          Try Again
+        </Button>
+      </PageMain>
+    );
+  }
+  if (!post.data) {
+    return (
+      <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <title>{`Blog Post Not Found | ${store.name}`}</title>
+        <h1 className="text-3xl">Blog Post Not Found</h1>
+        <p className="text-slate-600">This article may have been moved or taken down.</p>
+        <Button asChild>
+          <Link to="/blog">Back to Blog</Link>
+        </Button>
+      </PageMain>
+    );
+  }
+  return <PostView post={post.data} />;
+}

@@ -1,0 +1,24 @@
+/** Display helpers of the blog: category names and dates. */
+import type { BlogFilter } from '@shared/blog';
+
+export const CATEGORY_LABELS: Record<BlogFilter, string> = {
+  all: 'All',
+  tips: 'Tips',
+  equipment: 'Equipment',
+  courses: 'Courses',
+  tournaments: 'Tournaments',
+  news: 'News',
+};
+
+/** 'March 5, 2026' for an ISO date (the published date, else the created date). */
+export function postDate(post: { publishedAt: string | null; createdAt: string }): string {
+  return new Date(post.publishedAt ?? post.createdAt).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** '1 view' / '12 views'. */
+export const viewsText = (n: number) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? 'view' : 'views'}`;

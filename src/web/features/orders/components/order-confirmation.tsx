@@ -1,0 +1,82 @@
+/**
+ * The order confirmation (issue 10): order number, items, discount, totals, shipping
+ * address and expected ship date, as the server answers GET /api/orders/{id}/confirmation.
+ */
+import { formatDollars } from '@shared/money';
+import type { OrderConfirmation as Confirmation } from '@shared/schemas/orders';
+
+/** 'Tuesday, November 24' for a YYYY-MM-DD date. */
+const longDay = (iso: string) =>
+  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  });
+
+export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
+  return (
+    <section aria-labelledby="confirmation-heading" className="space-y-4">
+      <h3 id="confirmation-heading" className="text-lg font-semibold">
+        Order #{order.id}
+      </h3>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Items in order #{order.id}</caption>
+        <thead>
+          <tr className="border-b text-left text-slate-600">
+            <th scope="col" className="py-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id
+            <tr key={i} className="border-b">
+              <td className="py-2">
+                {line.name}
+                <span className="block text-xs text-slate-600">
+                  {formatDollars(line.price)} each
+                </span>
+              </td>
+              <td className="py-2 text-right">{line.quantity}</td>
+              <td className="py-2 text-right">{formatDollars(line.price * line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatDollars(order.subtotalAmount)}</dd>
+        {order.discountAmount > 0 && (
+          <>
+            <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
+            <dd className="text-right">−{formatDollars(order.discountAmount)}</dd>
+          </>
+        )}
+        <dt>Shipping</dt>
+        <dd className="text-right">{formatDollars(order.shippingAmount)}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatDollars(order.totalAmount)}</dd>
+      </dl>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium">Shipping to</dt>
+          <dd className="whitespace-pre-line text-slate-700">
+            {order.customerName}
+            {order.shippingAddress ? `\n${order.shippingAddress}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Expected to ship</dt>
+          <dd className="text-slate-700">{longDay(order.expectedShipDate)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
