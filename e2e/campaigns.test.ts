@@ -157,6 +157,21 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
       } else {
         await page.getByRole('heading', { name: 'Recent campaigns' }).waitFor();
       }
+      if (section === 'marketing-emails') {
+        // Rich text in the shared editor: bold text reaches the test e-mail as <strong>.
+        await page.getByLabel('Subject').fill('Spring member-guest offer');
+        const editor = page.getByRole('textbox', { name: 'Content' });
+        await editor.click();
+        await page.getByRole('button', { name: 'Bold' }).click();
+        await page.keyboard.type('Fresh pins for spring');
+        await page.getByRole('button', { name: 'Send Test Email' }).click();
+        await page.getByText('Test Email Sent').first().waitFor();
+        await expect
+          .poll(() => smtp.received.find((m) => m.subject === '[Test] Spring member-guest offer'))
+          .toBeTruthy();
+        const test = smtp.received.find((m) => m.subject === '[Test] Spring member-guest offer')!;
+        expect(test.raw.replace(/=\r?\n/g, '')).toMatch(/<strong>Fresh pins for spring<\/strong>/);
+      }
       await expectAxeClean(page, heading);
     }
     expect(pageErrors).toEqual([]);

@@ -1,18 +1,17 @@
 /**
  * Admin 'Marketing Emails' (back-office spec sections 2, 5, 7; issue 9): subject, content
- * (text or HTML; the server sanitises it), excluded e-mails (comma-separated, trimmed,
+ * (rich text in the shared Tiptap editor, loaded lazily; the server sanitises the HTML), excluded e-mails (comma-separated, trimmed,
  * empties dropped), the audience (customers, confirmed subscribers, or both); 'Please
  * provide both subject and content.'; Send Test Email to the admin; a confirmation naming
  * the count; live progress; the customer CSV export.
  */
 import { MARKETING_REQUIRED } from '@shared/schemas/campaigns';
 import { Download, FlaskConical, Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { NativeSelect } from '../../admin/components/native-select';
@@ -20,6 +19,9 @@ import { toastError } from '../../admin/notify';
 import { useAudience, useSend, useTestSend } from '../api';
 import { CampaignProgress } from './campaign-progress';
 import { RecentCampaigns } from './recent-campaigns';
+
+/** The blog's editor (admin/components/rich-text-editor.tsx), loaded only when this section opens. */
+const RichTextEditor = lazy(() => import('../../admin/components/rich-text-editor'));
 
 type Audience = 'all' | 'customers' | 'subscribers';
 
@@ -103,16 +105,27 @@ export function MarketingSection() {
             />
           </div>
           <div className="space-y-1">
-            <Label htmlFor={`${id}-content`}>Content</Label>
-            <Textarea
-              id={`${id}-content`}
-              rows={10}
-              value={content}
-              aria-describedby={`${id}-content-hint`}
-              onChange={(e) => setContent(e.target.value)}
-            />
+            <span id={`${id}-content-label`} className="text-sm font-medium">
+              Content
+            </span>
+            <Suspense
+              fallback={
+                <p role="status" className="rounded-md border p-4 text-sm text-slate-600">
+                  Loading editor…
+                </p>
+              }
+            >
+              <div className="rounded-md border">
+                <RichTextEditor
+                  value={content}
+                  labelledBy={`${id}-content-label`}
+                  describedBy={`${id}-content-hint`}
+                  onChange={setContent}
+                />
+              </div>
+            </Suspense>
             <p id={`${id}-content-hint`} className="text-muted-foreground text-xs">
-              Plain text or HTML (bold, links, lists, images). Scripts and forms are removed.
+              Headings, bold, italic, links and lists. The server removes anything unsafe.
               {' {{name}} '}is replaced with the recipient&apos;s name. Every e-mail ends with a
               one-click unsubscribe link.
             </p>
