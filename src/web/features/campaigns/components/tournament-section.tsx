@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { toastError } from '../../admin/notify';
 import { useSend } from '../api';
 import { CampaignProgress } from './campaign-progress';
+import { CodeAndDiscount } from './code-and-discount';
 import { CsvUpload } from './csv-upload';
 import { RecentCampaigns } from './recent-campaigns';
 
@@ -119,29 +120,13 @@ export function TournamentSection() {
               onChange={(e) => setSubject(e.target.value)}
             />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1">
-              <Label htmlFor={`${id}-code`}>Promo code</Label>
-              <Input
-                id={`${id}-code`}
-                value={promoCode}
-                maxLength={40}
-                className="uppercase"
-                onChange={(e) => setCode(e.target.value.toUpperCase())}
-              />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor={`${id}-discount`}>Discount (%)</Label>
-              <Input
-                id={`${id}-discount`}
-                type="number"
-                min={1}
-                max={50}
-                value={discount}
-                onChange={(e) => setDiscount(e.target.value)}
-              />
-            </div>
-          </div>
+          <CodeAndDiscount
+            prefix={id}
+            code={promoCode}
+            discount={discount}
+            setCode={setCode}
+            setDiscount={setDiscount}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="button" onClick={ask} disabled={send.isPending}>
               <Send aria-hidden="true" />

@@ -16,50 +16,11 @@ import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { toastError } from '../../admin/notify';
 import { useSend, useTestSend } from '../api';
 import { CampaignProgress } from './campaign-progress';
+import { CodeAndDiscount } from './code-and-discount';
 import { CsvUpload } from './csv-upload';
 import { RecentCampaigns } from './recent-campaigns';
 
 const validPercent = (v: string) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 50;
-
-function CodeAndDiscount({
-  prefix,
-  code,
-  discount,
-  setCode,
-  setDiscount,
-}: {
-  prefix: string;
-  code: string;
-  discount: string;
-  setCode(v: string): void;
-  setDiscount(v: string): void;
-}) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <div className="space-y-1">
-        <Label htmlFor={`${prefix}-code`}>Promo code</Label>
-        <Input
-          id={`${prefix}-code`}
-          value={code}
-          maxLength={40}
-          className="uppercase"
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${prefix}-discount`}>Discount (%)</Label>
-        <Input
-          id={`${prefix}-discount`}
-          type="number"
-          min={1}
-          max={50}
-          value={discount}
-          onChange={(e) => setDiscount(e.target.value)}
-        />
-      </div>
-    </div>
-  );
-}
 
 const missing = () =>
   toast({
