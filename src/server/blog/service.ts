@@ -14,10 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import slugify from '@sindresorhus/slugify';
-import createDOMPurify from 'dompurify';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
-import { JSDOM } from 'jsdom';
 import {
   BLOG_CATEGORIES,
   type BlogCategory,
@@ -28,16 +26,11 @@ import {
 import type { DbOrTx } from '../db/client';
 import { blogPosts, blogPostViews } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
+import { sanitizeRichHtml } from '../lib/sanitize';
 
 export type BlogRow = typeof blogPosts.$inferSelect;
 
 export const BLOG_NOT_FOUND = 'Blog post not found';
-
-let purifier: ReturnType<typeof createDOMPurify> | null = null;
-function getPurifier() {
-  purifier ??= createDOMPurify(new JSDOM('').window);
-  return purifier;
-}
 
 /**
  * Post HTML made safe to render: DOMPurify's HTML profile (no script, style, iframe,
@@ -45,14 +38,7 @@ function getPurifier() {
  * links that open a new tab get `rel="noopener noreferrer"`.
  */
 export function sanitizePostHtml(html: string): string {
-  const clean = String(
-    getPurifier().sanitize(html, {
-      USE_PROFILES: { html: true },
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-      FORBID_ATTR: ['style'],
-      ADD_ATTR: ['target'],
-    }),
-  );
+  const clean = sanitizeRichHtml(html, { forbidAttributes: ['style'], addAttributes: ['target'] });
   return clean.replace(/<a ([^>]*target="_blank"[^>]*)>/g, (_m, attrs: string) =>
     attrs.includes('rel=') ? `<a ${attrs}>` : `<a ${attrs} rel="noopener noreferrer">`,
   );

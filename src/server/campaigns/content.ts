@@ -5,11 +5,11 @@
  * `personalise` fills them per recipient (HTML-escaped in the HTML part). The admin's
  * rich content is sanitised with DOMPurify (jsdom) before it is stored.
  */
-import createDOMPurify from 'dompurify';
 import escapeHtml from 'escape-html';
 import { JSDOM } from 'jsdom';
 import { createElement } from 'react';
 import type { AppConfig } from '../config';
+import { sanitizeRichHtml } from '../lib/sanitize';
 import { renderEmail, ShopEmail, type ShopEmailProps, TrustedHtml } from '../mail/email-layout';
 
 type Config = Pick<AppConfig, 'STORE_NAME' | 'STORE_EMAIL' | 'publicUrl'>;
@@ -20,17 +20,9 @@ export interface CampaignContent {
   text: string;
 }
 
-let purifier: ReturnType<typeof createDOMPurify> | null = null;
-const window = () => new JSDOM('').window;
-
 /** The admin's rich text as safe mail HTML: formatting, links and images; no script, style or forms. */
 export function sanitizeMailHtml(html: string): string {
-  purifier ??= createDOMPurify(window());
-  return purifier.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-    FORBID_ATTR: ['class', 'id'],
-  });
+  return sanitizeRichHtml(html, { forbidAttributes: ['class', 'id'] });
 }
 
 /** Plain text of (sanitised) HTML: block elements and <br> become line breaks. */

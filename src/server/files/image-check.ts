@@ -5,9 +5,9 @@
  * recognised by signature (`file-type`); SVG only as well-formed XML whose root is
  * <svg>, stored after DOMPurify's SVG profile (jsdom).
  */
-import createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
 import { JSDOM } from 'jsdom';
+import { domPurify } from '../lib/sanitize';
 
 export const IMAGE_TYPES = [
   'image/png',
@@ -23,12 +23,6 @@ export interface CheckedImage {
   contentType: ImageType;
   data: Buffer;
   originalName: string;
-}
-
-let purifier: ReturnType<typeof createDOMPurify> | null = null;
-function getPurifier() {
-  purifier ??= createDOMPurify(new JSDOM('').window);
-  return purifier;
 }
 
 /**
@@ -53,7 +47,7 @@ export function sanitizeSvg(data: Buffer): string | null {
   } catch {
     return null; // not well-formed XML
   }
-  const clean = getPurifier().sanitize(rootXml, {
+  const clean = domPurify().sanitize(rootXml, {
     USE_PROFILES: { svg: true, svgFilters: true },
     NAMESPACE: 'http://www.w3.org/2000/svg',
     PARSER_MEDIA_TYPE: 'application/xhtml+xml',

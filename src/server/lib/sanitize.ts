@@ -1,0 +1,38 @@
+/**
+ * The server's one HTML/SVG sanitiser (DOMPurify over a jsdom window, created once):
+ * DECISIONS.md "Security": sanitised HTML and SVG. Every module that stores or sends
+ * markup written by someone else (blog posts, campaign mails, uploaded SVG) cleans it here.
+ */
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+let purifier: ReturnType<typeof createDOMPurify> | null = null;
+
+/** The shared DOMPurify instance (one jsdom window for the process). */
+export function domPurify(): ReturnType<typeof createDOMPurify> {
+  purifier ??= createDOMPurify(new JSDOM('').window);
+  return purifier;
+}
+
+/** Tags no rich text of the shop keeps: styles, frames and form controls. */
+const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'];
+
+/**
+ * Rich text (an editor's HTML) made safe: DOMPurify's HTML profile (no script or event
+ * handlers; `javascript:` and other unsafe links dropped), without `FORBID_TAGS`.
+ * `forbidAttributes` and `addAttributes` tune it per use (e.g. no `style` on the blog,
+ * `target` kept on links). Returns the clean HTML string.
+ */
+export function sanitizeRichHtml(
+  html: string,
+  options: { forbidAttributes?: string[]; addAttributes?: string[] } = {},
+): string {
+  return String(
+    domPurify().sanitize(html, {
+      USE_PROFILES: { html: true },
+      FORBID_TAGS,
+      FORBID_ATTR: options.forbidAttributes ?? [],
+      ADD_ATTR: options.addAttributes ?? [],
+    }),
+  );
+}
