@@ -7,13 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -35,6 +29,7 @@ import { frameworkErrorHandler, installErrorHandling } from './lib/errors';
 import { installHourlyPrune } from './lib/housekeeping';
 import { installInputGuard } from './lib/input-guard';
 import { pgRateLimitStore, RateLimitStore } from './lib/rate-limit';
+import { lazyRequestLogger, RequestLog } from './lib/request-log';
 import { installSecurityHeaders } from './lib/security-headers';
 import { sessionPlugin } from './lib/session';
 import { createMailService, type MailService } from './mail/service';
@@ -69,36 +64,6 @@ function webSocketOrigin(config: AppConfig): string[] {
   return [`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`];
 }
 
-/**
- * Request logging (issue 12): ONE line per answered request with the fields that matter
- * (method, url, status, ms, client address), built without serializers, instead of
- * Fastify's two ('incoming request' + 'request completed'). Errors keep Fastify's line.
- */
-class RequestLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (error) {
-      super.requestCompleted(error, request, reply);
-      return;
-    }
-    reply.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ip: request.ip,
-      },
-      'request',
-    );
-  }
-}
-
 /** Creates the app with every plugin and route registered; call `ready()` or `listen()` next. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -106,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new RequestLog(),
+    // request.log made on first use; the request line needs none (lib/request-log.ts).
+    ...(options.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     // Router errors (too-long path parameter, undecodable URL) in the app's JSON shape.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

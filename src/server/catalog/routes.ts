@@ -4,7 +4,7 @@
  * writes and `?includeInactive=true` are admin-only (401/403, DECISIONS.md "Security").
  * DELETE deactivates instead when an order names the product (issue 8), saying so.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import { sendCached } from '../lib/cached-response';
 import { loadUser, requireAdmin } from '../lib/session';
 import {
   cachedActiveProduct,
+  catalogCache,
   createProduct,
   deleteProduct,
   getActiveProduct,
@@ -33,12 +34,46 @@ import {
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
+/**
+ * `sending` (which sends `reply`) resolved to the reply: Fastify then waits for the reply
+ * (a thenable) instead of answering undefined a second time. Typed as a handler's void.
+ */
+function untilSent(sending: Promise<unknown>, reply: FastifyReply): Promise<void> {
+  return sending.then(() => reply) as unknown as Promise<void>;
+}
+
 export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, database } = app.deps;
 
   const stopListening = await listenForCatalogChanges(database, app.log);
   app.addHook('onClose', async () => stopListening());
+  const cache = catalogCache(db);
+
+  /** `?includeInactive=true`: every product, admins only. */
+  async function adminList(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await loadUser(request);
+    await requireAdmin(request, reply);
+    reply.header('cache-control', 'no-store').send(await loadProducts(db, true));
+  }
+
+  /** A product the warm cache does not hold: cold cache, inactive (admins) or unknown. */
+  async function productFromDatabase(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+  ): Promise<void> {
+    const cached = await cachedActiveProduct(db, id);
+    if (cached) {
+      sendCached(request, reply, cached);
+      return;
+    }
+    // Not cached (inactive, unknown, or the cache is down): admins also see inactive ones.
+    const user = await loadUser(request);
+    reply.send(
+      user?.role === 'admin' ? await getProduct(db, id, true) : await getActiveProduct(db, id),
+    );
+  }
 
   app.get(
     '/api/products',
@@ -47,15 +82,22 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
       config: { session: 'lazy' },
       schema: { querystring: ProductListQuery, response: { 200: z.array(Product), ...errors } },
     },
-    async (request, reply) => {
-      if (request.query.includeInactive) {
-        await loadUser(request);
-        await requireAdmin(request, reply);
-        return reply.header('cache-control', 'no-store').send(await loadProducts(db, true));
-      }
+    (request, reply) => {
+      // A promise resolves to the reply (a thenable Fastify waits on), as async handlers
+      // that send must: one that resolved to undefined could be answered twice. A reply
+      // sent synchronously returns nothing.
+      if (request.query.includeInactive) return untilSent(adminList(request, reply), reply);
       // Pre-serialised (and pre-compressed) from the cache, with ETag -> 304; a Buffer
-      // bypasses the serializer.
-      return sendCached(request, reply, (await listActiveProducts(db)).list);
+      // bypasses the serializer. A warm cache answers without a promise.
+      const hit = cache.peek();
+      if (hit) {
+        sendCached(request, reply, hit.list);
+        return;
+      }
+      return untilSent(
+        listActiveProducts(db).then((cached) => sendCached(request, reply, cached.list)),
+        reply,
+      );
     },
   );
 
@@ -65,15 +107,15 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
       config: { session: 'lazy' },
       schema: { params: IdParam, response: { 200: Product, ...errors } },
     },
-    async (request, reply) => {
-      // An active product is the same for everyone: from the cache, no user needed.
-      const cached = await cachedActiveProduct(db, request.params.id);
-      if (cached) return sendCached(request, reply, cached);
-      // Not cached (inactive, unknown, or the cache is down): admins also see inactive ones.
-      const user = await loadUser(request);
-      return user?.role === 'admin'
-        ? getProduct(db, request.params.id, true)
-        : getActiveProduct(db, request.params.id);
+    (request, reply) => {
+      // An active product is the same for everyone: from the cache, no user needed; a
+      // warm cache answers without a promise.
+      const hit = cache.peek()?.one(request.params.id);
+      if (hit) {
+        sendCached(request, reply, hit);
+        return;
+      }
+      return untilSent(productFromDatabase(request, reply, request.params.id), reply);
     },
   );
 

@@ -56,6 +56,14 @@ export class CatalogCache {
     this.pending = null;
   }
 
+  /**
+   * The cached list when it is there and live, else null (then `get`): a hot read answers
+   * from it without a promise (issue 12).
+   */
+  peek(): CachedList | null {
+    return this.listening ? this.entry : null;
+  }
+
   /** The cached list, loading it (once, for concurrent callers) when absent. */
   async get(load: () => Promise<Product[]>): Promise<CachedList> {
     if (!this.listening) return toCached(await load());

@@ -71,23 +71,26 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * Sends `cached` for `request` (304, compressed or plain; see the module comment).
  * Returns the reply (return it from the handler).
  */
-export function sendCached(
+export function sendCached<Reply extends FastifyReply>(
   request: FastifyRequest,
-  reply: FastifyReply,
+  reply: Reply,
   cached: CachedBody,
   cacheControl = 'no-cache',
-): FastifyReply {
+): Reply {
   reply.headers({ etag: cached.etag, vary: 'Accept-Encoding', 'cache-control': cacheControl });
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) {
-    return reply.code(304).send();
+    reply.code(304).send();
+    return reply;
   }
   reply.type(cached.contentType);
   const accept = request.headers['accept-encoding'];
   if (accept && cached.body.length >= MIN_COMPRESS_BYTES) {
     const encoding = negotiate(accept, ENCODINGS);
     if (encoding === 'br' || encoding === 'gzip') {
-      return reply.header('content-encoding', encoding).send(cached.encode(encoding));
+      reply.header('content-encoding', encoding).send(cached.encode(encoding));
+      return reply;
     }
   }
-  return reply.send(cached.body);
+  reply.send(cached.body);
+  return reply;
 }

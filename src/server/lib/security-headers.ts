@@ -4,8 +4,10 @@
  * on every request; the headers depend only on the configuration, so helmet's own
  * middleware is run once against a recording response and the resulting header set is
  * added to every reply by one `onRequest` hook (the same headers, the same values).
+ * The hook writes the pre-built (lower-case) names and values straight into the reply's
+ * header store, without `reply.header()`'s per-call normalising.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The headers helmet's middleware sets for `options` (lower-case names -> values). */
@@ -27,11 +29,34 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The symbol under which a Fastify reply keeps its headers (lower-case name -> value), or
+ * null when this Fastify version keeps them otherwise (then `reply.headers()` is used).
+ */
+function replyHeaderStore(reply: FastifyReply): symbol | null {
+  return (
+    Object.getOwnPropertySymbols(reply).find((s) => s.description === 'fastify.reply.headers') ??
+    null
+  );
+}
+
 /** Adds helmet's headers for `options` to every reply of `app` (one onRequest hook). */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
+  const names = Object.keys(headers);
+  const values = names.map((name) => headers[name]!);
+  let store: symbol | null | undefined;
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    if (store === undefined) store = replyHeaderStore(reply);
+    const replyHeaders = store
+      ? (reply as unknown as Record<symbol, Record<string, string>>)[store]
+      : undefined;
+    if (replyHeaders) {
+      // Added in the same order on every request: the store keeps one object shape.
+      for (let i = 0; i < names.length; i++) replyHeaders[names[i]!] = values[i]!;
+    } else {
+      reply.headers(headers);
+    }
     done();
   });
 }

@@ -1,0 +1,102 @@
+/**
+ * Request logging (issue 12, lib/request-log.ts): one JSON line per answered request
+ * with reqId, method, url, status, ms and the client address, written without a child
+ * logger per request; a handler's own log line still carries its request's reqId; an
+ * error keeps Fastify's own line. Also: the security headers written straight into the
+ * reply's header store arrive complete on every kind of answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { helmetHeaders } from './security-headers';
+
+interface Line {
+  level: number;
+  msg: string;
+  reqId?: string;
+  [key: string]: unknown;
+}
+
+let t: TestApp;
+const lines: Line[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+});
+afterAll(() => t?.close());
+
+const requestLines = () => lines.filter((l) => l.msg === 'request');
+
+describe('request log', () => {
+  it('writes one line per request with reqId, method, url, status, ms and address', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ url: '/api/products?x=1', remoteAddress: '203.0.113.9' });
+    expect(res.statusCode).toBe(200);
+    const [line, ...more] = requestLines();
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/api/products?x=1',
+      statusCode: 200,
+      ip: '203.0.113.9',
+    });
+    expect(line!.reqId).toMatch(/^req-/);
+    expect(typeof line!.ms).toBe('number');
+    // reqId first, as the child logger's binding was: the same JSON line as before.
+    expect(Object.keys(line!).indexOf('reqId')).toBeLessThan(Object.keys(line!).indexOf('method'));
+    expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+  });
+
+  it('gives each request its own reqId, also on lines a handler writes through request.log', async () => {
+    lines.length = 0;
+    // A cross-site POST is refused by the guard, which logs a warning through request.log.
+    await t.app.inject({ url: '/api/products' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { origin: 'https://evil.example', 'x-session-id': 'abcdefghijklmnopqrstuv' },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+    const warning = lines.find((l) => l.msg === 'cross-site request refused');
+    expect(warning?.reqId).toMatch(/^req-/);
+    const ids = requestLines().map((l) => l.reqId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain(warning!.reqId);
+  });
+});
+
+describe('security headers on every answer', () => {
+  const expected = helmetHeaders({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  it('sends the full set on cached, 304, uncached, error and not-found answers', async () => {
+    const first = await t.app.inject({ url: '/api/products' });
+    const answers = [
+      first,
+      await t.app.inject({ url: '/api/products', headers: { 'if-none-match': '*' } }),
+      await t.app.inject({
+        url: '/api/cart',
+        headers: { 'x-session-id': 'abcdefghijklmnopqrstuv' },
+      }),
+      await t.app.inject({ url: '/api/cart' }),
+      await t.app.inject({ url: '/api/products/999999' }),
+      await t.app.inject({ url: '/api/nothing-here' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 304, 200, 400, 404, 404]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      for (const [name, value] of Object.entries(expected)) {
+        expect(answer.headers[name], `${name} on ${answer.statusCode}`).toBe(value);
+      }
+    }
+    // The route's own headers sit beside them.
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Request logging at the cost of one log line (issue 12).
+ *
+ * - `RequestLog` (Fastify's `logController`): ONE line per answered request with the
+ *   fields that matter (reqId, method, url, status, ms, client address), built without
+ *   serializers, instead of Fastify's two ('incoming request' + 'request completed').
+ *   Errors keep Fastify's own line.
+ * - `lazyRequestLogger` (Fastify's `childLoggerFactory`): `request.log` is a stand-in
+ *   that makes the pino child (bindings `{reqId}`) only when a handler or plugin logs
+ *   through it. Fastify made one per request (an object, its formatters and its bindings
+ *   serialised) that a clean request never used; the request line above is written by
+ *   the parent logger with `reqId` as its first field, which gives the same JSON line
+ *   the child would have written.
+ */
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+
+type Bindings = Record<string, unknown>;
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LogFn = FastifyBaseLogger['info'];
+
+/**
+ * A request's logger: the pino child of `parent` with `bindings`, made on first use.
+ * Every log method, `child` and `level` go to that child, so what is written is exactly
+ * what the child writes.
+ */
+export class LazyChildLogger {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    /** The logger the request line is written with (the app's logger). */
+    readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  /**
+   * The logger for the request line: the parent, unless the route logs at its own level
+   * (Fastify's `logLevel`), then the child.
+   */
+  get lineLogger(): FastifyBaseLogger | null {
+    return this.options?.level ? null : this.parent;
+  }
+
+  /** The pino child (made now when not yet). */
+  get logger(): FastifyBaseLogger {
+    if (this.made === null) this.made = this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made ? this.made.level : (this.options?.level ?? this.parent.level);
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  info(...args: Parameters<LogFn>): void {
+    this.logger.info(...args);
+  }
+  error(...args: Parameters<LogFn>): void {
+    this.logger.error(...args);
+  }
+  warn(...args: Parameters<LogFn>): void {
+    this.logger.warn(...args);
+  }
+  debug(...args: Parameters<LogFn>): void {
+    this.logger.debug(...args);
+  }
+  trace(...args: Parameters<LogFn>): void {
+    this.logger.trace(...args);
+  }
+  fatal(...args: Parameters<LogFn>): void {
+    this.logger.fatal(...args);
+  }
+  silent(...args: Parameters<LogFn>): void {
+    this.logger.silent(...args);
+  }
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/** Fastify `childLoggerFactory`: a `LazyChildLogger` per request (see the module comment). */
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/** Fastify `logController`: one line per answered request (see the module comment). */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    const fields = {
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ip: request.ip,
+    };
+    const log = request.log as unknown;
+    const parent = log instanceof LazyChildLogger ? log.lineLogger : null;
+    if (parent) {
+      // The child's binding (`reqId`) written by the parent: the same line, no child made.
+      parent.info(fields, 'request');
+    } else {
+      const { reqId: _bound, ...rest } = fields;
+      (log as FastifyBaseLogger).info(rest, 'request');
+    }
+  }
+}
