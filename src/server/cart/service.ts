@@ -8,9 +8,10 @@
  */
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { cartTotals, type DiscountRefusal, priceCatalogLine } from '../../shared/pricing';
 import { versionedImageUrl } from '../catalog/serialize';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { cartItems, orders, products } from '../db/schema';
 import type { AppHooks } from '../deps';
 import { checkCode, normalizeCode } from '../discounts/service';
@@ -56,46 +57,81 @@ export interface CartRow {
   isActive: boolean;
 }
 
+/** The columns of a `CartRow`, in select order. */
+const CART_ROW_FIELDS = {
+  cartItemId: cartItems.id,
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  name: products.name,
+  priceCents: products.priceCents,
+  imageUrl: products.imageUrl,
+  updatedAt: products.updatedAt,
+  stockQuantity: products.stockQuantity,
+  inStock: products.inStock,
+  purchaseLimit: products.purchaseLimit,
+  isActive: products.isActive,
+};
+
 function cartRowsQuery(db: DbOrTx, sessionId: string | Placeholder) {
   return db
-    .select({
-      cartItemId: cartItems.id,
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      name: products.name,
-      priceCents: products.priceCents,
-      imageUrl: products.imageUrl,
-      updatedAt: products.updatedAt,
-      stockQuantity: products.stockQuantity,
-      inStock: products.inStock,
-      purchaseLimit: products.purchaseLimit,
-      isActive: products.isActive,
-    })
+    .select(CART_ROW_FIELDS)
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.sessionId, sessionId))
     .orderBy(asc(cartItems.id));
 }
 
-/** The cart read as a named prepared statement, built once per database (issue 12: hot read). */
-const preparedCartRows = new WeakMap<
-  object,
-  ReturnType<ReturnType<typeof cartRowsQuery>['prepare']>
->();
+/** The cart read, built once per database (issue 12: hot read): a function of the session id. */
+const cartReaders = new WeakMap<object, (sessionId: string) => Promise<CartRow[]>>();
+
+/** The `CartRow` keys in select order (Drizzle selects in key order): a row read as an array maps back by position. */
+const CART_ROW_KEYS = Object.keys(CART_ROW_FIELDS);
+
+/**
+ * The cart read for `db` outside a transaction. On PostgreSQL the SQL Drizzle builds for
+ * `cartRowsQuery` is sent straight through the node-postgres pool as the named prepared
+ * statement `fp_cart_rows` (parsed and planned once per connection), rows as arrays
+ * mapped back by position: no per-call query building and no Drizzle result layers on
+ * the hottest database read. node-postgres's own type parsers give the same values
+ * (int4 -> number, timestamptz -> Date, bool). On PGlite, Drizzle's prepared statement.
+ */
+function cartReader(db: Db): (sessionId: string) => Promise<CartRow[]> {
+  let read = cartReaders.get(db);
+  if (read) return read;
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const built = cartRowsQuery(db, sql.placeholder('sessionId')).toSQL();
+    if (built.params.length !== 1) throw new Error('fp_cart_rows: expected one parameter');
+    const text = built.sql;
+    read = async (sessionId) => {
+      const result = await client.query<unknown[]>({
+        name: 'fp_cart_rows',
+        text,
+        values: [sessionId],
+        rowMode: 'array',
+      });
+      return result.rows.map((values) => {
+        const row = {} as Record<string, unknown>;
+        for (let i = 0; i < CART_ROW_KEYS.length; i++) row[CART_ROW_KEYS[i]!] = values[i];
+        return row as unknown as CartRow;
+      });
+    };
+  } else {
+    const prepared = cartRowsQuery(db, sql.placeholder('sessionId')).prepare('fp_cart_rows');
+    read = (sessionId) => prepared.execute({ sessionId });
+  }
+  cartReaders.set(db, read);
+  return read;
+}
 
 /**
  * The session's cart lines joined with their products in one query (one round trip),
  * oldest line first. Outside a transaction the statement is prepared once per database
- * (no query building per call; PostgreSQL parses and plans it once per connection).
+ * (`cartReader`).
  */
 export async function loadCartRows(db: DbOrTx, sessionId: string): Promise<CartRow[]> {
   if (db instanceof PgTransaction) return cartRowsQuery(db, sessionId);
-  let prepared = preparedCartRows.get(db);
-  if (!prepared) {
-    prepared = cartRowsQuery(db, sql.placeholder('sessionId')).prepare('fp_cart_rows');
-    preparedCartRows.set(db, prepared);
-  }
-  return prepared.execute({ sessionId });
+  return cartReader(db as Db)(sessionId);
 }
 
 /** Prices one joined row: tier unit price and line total (cents). */
