@@ -77,7 +77,9 @@ export function sendCached<Reply extends FastifyReply>(
   cached: CachedBody,
   cacheControl = 'no-cache',
 ): Reply {
-  reply.headers({ etag: cached.etag, vary: 'Accept-Encoding', 'cache-control': cacheControl });
+  reply.header('etag', cached.etag);
+  reply.header('vary', 'Accept-Encoding');
+  reply.header('cache-control', cacheControl);
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) {
     reply.code(304).send();
     return reply;
