@@ -30,9 +30,8 @@ import { executeThenCommit, sqlInteger, sqlIntegers } from '../db/commit';
 import { type OrderLineRecord, orders } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publish } from '../events/events';
-import { notFound } from '../lib/errors';
 import { toOrderDto } from '../orders/service';
-import { findPayment, type PaymentRow } from '../payments/service';
+import type { PaymentRow } from '../payments/service';
 import {
   markConsumed,
   PaymentRefused as OrderRejected,
@@ -74,10 +73,12 @@ export async function placeCatalogOrder(
   input: PlaceOrderInput,
   log: FastifyBaseLogger,
 ): Promise<{ order: Order; created: boolean }> {
-  const found = await findPayment(deps.db, input.body.paypalOrderId);
-  if (found?.purpose !== 'cart' || found.reference !== input.sessionId) {
-    throw notFound('Payment not found');
-  }
+  // Read with its row lock inside the settlement (no separate lookup first).
+  const found = {
+    providerOrderId: input.body.paypalOrderId,
+    belongs: (p: PaymentRow) => p.purpose === 'cart' && p.reference === input.sessionId,
+    notFoundMessage: 'Payment not found',
+  };
   const result = await settleCapturedPayment(
     deps,
     found,
