@@ -1,13 +1,13 @@
 /**
- * The blog in Chromium (issue 10): the category filter at a 360x740 phone, a post with
- * Share copying its link, 'Blog Post Not Found'; then the admin writes a post in the
+ * The blog in Chromium (issue 10): the category filter at a 360x740 phone, the footer
+ * band's newsletter sign-up, a post with Share copying its link, 'Blog Post Not Found'; then the admin writes a post in the
  * rich-text editor (slug made from the title, preview), publishes it, readers see it,
  * and unpublishing takes it down. Pages are axe-clean.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts } from '../src/server/db/schema';
+import { blogPosts, newsletterSubscribers } from '../src/server/db/schema';
 import { TINY_PNG } from '../src/server/test/fixtures';
 import { expectAxeClean } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
@@ -62,6 +62,23 @@ describe('blog in Chromium', () => {
     await expectAxeClean(page, '/blog filtered');
     await page.getByRole('button', { name: 'All' }).click();
     await expect.poll(() => cardTitles(page)).toHaveLength(posts.length);
+
+    // The newsletter-style footer signs a reader up (source blog_footer), like the popup.
+    const band = page.getByRole('region', { name: 'Get new posts and 15% off your first order' });
+    const subscribe = band.getByRole('button', { name: 'Get My 15% Discount' });
+    expect(await subscribe.isDisabled()).toBe(true);
+    await band.getByLabel('Email address').fill('  reader@example.com ');
+    await subscribe.click();
+    await expect
+      .poll(() => page.getByText('Welcome to the Golf Pins family!').isVisible())
+      .toBe(true);
+    const [subscriber] = await shop.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'reader@example.com'));
+    expect(subscriber?.source).toBe('blog_footer');
+    expect(subscriber?.status).toBe('pending');
+    expect(await band.getByLabel('Email address').inputValue()).toBe('');
 
     const post = posts[0]!;
     await page.getByRole('link', { name: new RegExp(post.title) }).click();

@@ -6,8 +6,10 @@
  * create an account from there, and find the order under Track Order. Issue 11: the
  * 'Test mode: no real payments' banner shows; the order is claimed through the
  * HttpOnly claim cookie (script cannot read it); the cart session id is replaced after
- * the order and at logout.
+ * the order and at logout. Issue 10: the guest confirmation on a 360x740 phone too, and
+ * only in the browser that placed the order.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +210,71 @@ describe('purchase journey in Chromium', () => {
 
     expect(pageErrors).toEqual([]);
     expect(centsToDollars(order.totalCents)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows a guest the confirmation on a 360x740 phone, and only in the browser that paid', async () => {
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Product[];
+    const product = products.find((p) => p.price > 0 && p.stockQuantity >= 10)!;
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+
+    // Pay through the same calls the checkout page makes, from this browser's own request
+    // context: the claim cookie the server sets lands in this browser.
+    const headers = { 'x-session-id': randomUUID() };
+    const post = async (path: string, data: unknown) => {
+      const res = await context.request.post(`${shop.url}${path}`, { headers, data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    await post('/api/cart', { productId: product.id, quantity: 3 });
+    const payment = await post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    await post(`/paypal/order/${payment.id}/capture`, {});
+    const placed = await post('/api/create-order', {
+      paypalOrderId: payment.id,
+      customerEmail: 'phone.guest@example.com',
+      customerName: 'Phone Guest',
+      shippingAddress: '9 Short Par Lane, Tucson, AZ 85701',
+    });
+    const order = placed.order as { id: number };
+    // Computed here from the catalogue's rules: 3 at the single-unit tier, flat shipping.
+    const totalCents = catalogUnitPrice(dollarsToCents(product.price), 3) * 3 + SHIPPING_FLAT_CENTS;
+
+    await page.goto(`${shop.url}/track-order?id=${order.id}&type=regular&fromCheckout=true`);
+    const confirmation = page.getByRole('region', { name: `Order #${order.id}` });
+    await expect.poll(() => confirmation.isVisible()).toBe(true);
+    const text = (await confirmation.textContent()) ?? '';
+    expect(text).toContain(product.name);
+    expect(text).toContain(formatUsd(totalCents));
+    expect(text).toContain('Expected to ship');
+    expect(text).toContain('9 Short Par Lane');
+    const signUp = page.getByRole('link', { name: 'Create an account to track this order' });
+    expect(await signUp.isVisible()).toBe(true);
+    // Fits the phone: no horizontal scrolling, the sign-up link is a real tap target.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    expect((await signUp.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(24);
+    await screenshot(page, '09-guest-confirmation-360');
+    await expectAxeClean(page, '/track-order guest confirmation at 360 px');
+
+    // Another browser (no claim cookie) sees the thank-you but not the order's details.
+    const stranger = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const other = await stranger.newPage();
+    await other.goto(`${shop.url}/track-order?id=${order.id}&type=regular&fromCheckout=true`);
+    await expect
+      .poll(() =>
+        other.getByText(`Thank you! Your order #${order.id} has been placed.`).isVisible(),
+      )
+      .toBe(true);
+    expect(await other.getByText('9 Short Par Lane').count()).toBe(0);
+    expect(await other.getByText(product.name).count()).toBe(0);
+    await stranger.close();
+
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@
  */
 import escapeHtml from 'escape-html';
 
-/** Size of the shared social image (public/og-image.png). */
+/** The shared social image (public/og-image.png); per-page images have the same size. */
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
 export interface PageMeta {
@@ -18,6 +18,8 @@ export interface PageMeta {
   /** og:type; default 'website'. */
   type?: 'website' | 'product' | 'article';
   imageAlt?: string;
+  /** Site path of the page's own 1200x630 social image (pages/social-image.ts); default the shared one. */
+  imagePath?: string;
   /** JSON-LD objects, one <script type="application/ld+json"> each. */
   jsonLd?: object[];
   /** Adds `robots: noindex` (the not-found page). */
@@ -53,7 +55,7 @@ export function clip(text: string, max = 160): string {
 export function renderHead(meta: PageMeta, publicUrl: string, siteName: string): string {
   const e = escapeHtml;
   const url = `${publicUrl}${meta.path}`;
-  const image = `${publicUrl}${OG_IMAGE.path}`;
+  const image = `${publicUrl}${meta.imagePath ?? OG_IMAGE.path}`;
   const alt = meta.imageAlt ?? `${siteName}: custom golf pins, ball markers and coins`;
   const tags = [
     meta.preloadImage

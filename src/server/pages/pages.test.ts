@@ -14,6 +14,7 @@ import { blogPosts, products } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { priceValidUntil } from './routes';
+import { SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
 
 const BASE = 'https://shop.example';
 
@@ -68,7 +69,13 @@ describe('server-sent pages', () => {
     expect(p.description?.length ?? 0).toBeGreaterThan(40);
     expect(p.canonical).toBe(`${BASE}${path}`);
     expect(p.ogTitle).toBe(p.title);
-    expect(p.ogImage).toBe(`${BASE}/og-image.png`);
+    // Products and posts have their own card (pages/social-image.ts), other pages the shared one.
+    if (/^\/(product|blog)\/./.test(path))
+      expect(p.ogImage).toMatch(new RegExp(`^${BASE}/og/(product|blog)/[^/]+\\.png\\?v=`));
+    else expect(p.ogImage).toBe(`${BASE}/og-image.png`);
+    expect(p.doc.querySelector('meta[name="twitter:image"]')?.getAttribute('content')).toBe(
+      p.ogImage,
+    );
     expect([p.ogWidth, p.ogHeight]).toEqual(['1200', '630']);
     expect(p.twitterCard).toBe('summary_large_image');
   }
@@ -194,6 +201,45 @@ describe('server-sent pages', () => {
     const ld = p.jsonLd.find((b) => b['@type'] === 'BlogPosting') as LdBlock;
     expect(ld).toMatchObject({ headline: post.title, url: `${BASE}/blog/${post.slug}` });
     expect(ld.datePublished).toBe(post.publishedAt!.toISOString());
+  });
+
+  it('products and posts have their own 1200x630 PNG social image, from their own picture', async () => {
+    const pngSize = (body: Buffer) => [body.readUInt32BE(16), body.readUInt32BE(20)];
+    const cards = new Set<string>();
+    for (const product of list.slice(0, 2)) {
+      const { ogImage } = await page(`/product/${product.id}`);
+      expect(ogImage).toContain(`/og/product/${product.id}.png?v=`);
+      const res = await t.app.inject({ url: ogImage!.slice(BASE.length) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      expect(pngSize(res.rawPayload)).toEqual([SOCIAL_CARD.width, SOCIAL_CARD.height]);
+      cards.add(res.rawPayload.toString('base64'));
+    }
+    expect(cards.size).toBe(2);
+    const [post] = await t.db.select().from(blogPosts).where(eq(blogPosts.isPublished, true));
+    const { ogImage } = await page(`/blog/${post!.slug}`);
+    const card = await t.app.inject({ url: ogImage!.slice(BASE.length) });
+    expect(card.statusCode).toBe(200);
+    expect(pngSize(card.rawPayload)).toEqual([1200, 630]);
+    // Unknown, inactive or malformed: 404, never a picture of something else.
+    for (const url of ['/og/product/999999.png', '/og/product/abc.png', '/og/blog/nope.png'])
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+  });
+
+  it('the social card escapes its texts and wraps long titles', () => {
+    const svg = socialCardSvg({
+      title: '</text><script>alert(1)</script>',
+      subtitle: '"&',
+      picture: null,
+      siteName: 'Fairway Pin Co.',
+    });
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('&#60;/text&#62;&#60;script&#62;');
+    expect(svg).toContain('&#34;&#38;');
+    expect(
+      wrapWords('Pebble Creek Member Guest Invitational Commemorative Coin 2026', 20, 3),
+    ).toEqual(['Pebble Creek Member', 'Guest Invitational', 'Commemorative Coin…']);
   });
 
   it('unknown paths, products and posts answer 404 with the not-found page; app routes get the shell', async () => {

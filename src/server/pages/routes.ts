@@ -6,6 +6,8 @@
  *   data they show also seeds the client's query cache so the app starts without refetching.
  * - The app's own routes (/checkout, /login, /admin, ...) get the shell with a plain head.
  * - Anything else, an unknown product or post included: HTTP 404 with the not-found page.
+ * - `/og/product/{id}.png`, `/og/blog/{slug}.png`: each product's and post's own social
+ *   image (pages/social-image.ts).
  * - `/sitemap.xml` (home, catalogue, blog, quote, custom, every active product and every
  *   published post, each with lastmod) and `/robots.txt`.
  * - HTML is `no-cache` (revalidated on every visit); Vite's hashed files under /assets/
@@ -42,6 +44,7 @@ import {
   wholesaleMain,
 } from './content';
 import { clip, OG_IMAGE, type PageMeta, renderHead } from './head';
+import { postCardPath, productCardPath, socialImageRoutes } from './social-image';
 import { type DocumentParts, loadPageTemplate } from './template';
 
 export interface PagesOptions {
@@ -115,6 +118,8 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       },
     });
   }
+
+  socialImageRoutes(instance, db, site.name);
 
   const organization = () => ({
     '@type': 'Organization',
@@ -244,6 +249,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         type: 'product',
         preloadImage: product.imageUrl,
         imageAlt: product.name,
+        imagePath: productCardPath(product),
         extra: [
           {
             property: 'product:price:amount',
@@ -347,6 +353,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         type: 'article',
         imageAlt: post.title,
         preloadImage: post.featuredImage,
+        imagePath: postCardPath(post),
         extra: [
           { property: 'article:published_time', content: post.publishedAt ?? post.createdAt },
           { property: 'article:modified_time', content: post.updatedAt },

@@ -2,8 +2,8 @@
  * /blog (back-office spec section 2): category filter buttons (all, tips, equipment,
  * courses, tournaments, news; kept in ?category= so a view can be shared), cards with
  * image, category, views, title, excerpt and date, a message when there are no posts,
- * and a newsletter-style footer band (the sign-up itself is the newsletter popup's;
- * this band points to a quote and the catalogue).
+ * and a newsletter-style footer band: the newsletter sign-up (the popup's form, source
+ * `blog_footer`, the same 15% welcome code) beside links to a quote and the catalogue.
  */
 import { BLOG_FILTERS, type BlogFilter } from '@shared/blog';
 import { Eye } from 'lucide-react';
@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useBlogPosts } from '@/features/blog/api';
 import { CATEGORY_LABELS, postDate, viewsText } from '@/features/blog/format';
+import { NewsletterSignupForm } from '@/features/newsletter/newsletter-signup-form';
 
 const BLOG_HEADING = 'Golf Pin Blog';
 
@@ -152,31 +153,29 @@ export function Component() {
   );
 }
 
-/** The newsletter-style band under the posts. */
+/** The newsletter-style band under the posts: sign-up form, then quote and catalogue links. */
 function BlogFooterBand() {
   return (
-    <section aria-labelledby="blog-cta" className="bg-brand-soft">
-      <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+    <section aria-labelledby="blog-newsletter" className="bg-brand-soft">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:items-center">
         <div>
-          <h2 id="blog-cta" className="font-heading text-2xl text-brand">
-            Ready to make pins of your own?
+          <h2 id="blog-newsletter" className="font-heading text-2xl text-brand">
+            Get new posts and 15% off your first order
           </h2>
-          <p className="mt-1 text-slate-700">
-            Send your logo for a free mockup within {store.mockupHours} hours, or write to{' '}
-            <a className="underline" href={`mailto:${store.email}`}>
-              {store.email}
-            </a>
-            .
+          <p className="mt-2 text-slate-700">
+            Tips, course stories and tournament pin ideas, a few times a month. Confirm your e-mail
+            and we send you a personal 15% code.
           </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button asChild variant="outline">
+              <Link to="/quote">Get a Free Quote</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/wholesale">Shop Wholesale Pins</Link>
+            </Button>
+          </div>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/quote">Get a Free Quote</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/wholesale">Shop Wholesale Pins</Link>
-          </Button>
-        </div>
+        <NewsletterSignupForm source="blog_footer" className="max-w-md" />
       </div>
     </section>
   );

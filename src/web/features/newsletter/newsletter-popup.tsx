@@ -4,13 +4,11 @@
  * the button is disabled while empty or submitting, 'Subscribing...'), 'Get My 15%
  * Discount', a privacy note and the benefits. POST /api/newsletter-signup {email,
  * source: popup_15off}; on success the flag `golfpins_subscribed` = true is stored, the
- * popup closes and the welcome toast shows; on failure 'Something went wrong'.
+ * popup closes and the welcome toast shows; on failure 'Something went wrong' (the form is
+ * NewsletterSignupForm, shared with the blog's footer band).
  * Loaded lazily by NewsletterPopupTrigger when it is time to open.
  */
 import { NEWSLETTER_SOURCE } from '@shared/schemas/campaigns';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -18,11 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { api } from '@/lib/api';
-import { toast } from '@/lib/toast';
-import { SUBSCRIBED_KEY } from './popup-rules';
+import { NewsletterSignupForm } from './newsletter-signup-form';
 
 export default function NewsletterPopup({
   open,
@@ -31,37 +25,6 @@ export default function NewsletterPopup({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const signup = useMutation({
-    mutationFn: (body: { email: string; source: string }) =>
-      api.post<{ message: string }>('/api/newsletter-signup', body),
-  });
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const value = email.trim();
-    if (!value) return;
-    signup.mutateAsync({ email: value, source: NEWSLETTER_SOURCE }).then(
-      () => {
-        try {
-          localStorage.setItem(SUBSCRIBED_KEY, 'true');
-        } catch {
-          // storage blocked: nothing to remember with
-        }
-        onOpenChange(false);
-        toast({
-          title: 'Welcome to the Golf Pins family!',
-          description: 'Check your email for your 15% discount code...',
-        });
-      },
-      () =>
-        toast({
-          title: 'Something went wrong',
-          description: 'Please try again or contact us directly.',
-          variant: 'destructive',
-        }),
-    );
-  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -77,25 +40,7 @@ export default function NewsletterPopup({
           <li>Exclusive tournament collections</li>
           <li>Special offers</li>
         </ul>
-        <form onSubmit={submit} className="space-y-3" noValidate>
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-email`}>Email address</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <Button type="submit" className="w-full" disabled={!email.trim() || signup.isPending}>
-            {signup.isPending ? 'Subscribing...' : 'Get My 15% Discount'}
-          </Button>
-          <p className="text-muted-foreground text-xs">
-            We respect your privacy: one click unsubscribes you, and we never share your address.
-          </p>
-        </form>
+        <NewsletterSignupForm source={NEWSLETTER_SOURCE} onSubscribed={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,82 @@
+/**
+ * The newsletter sign-up form (storefront spec section 7; DECISIONS.md): an e-mail field
+ * (required, trimmed non-empty; the button is disabled while empty or submitting,
+ * 'Subscribing...'), 'Get My 15% Discount' and a privacy note. POST /api/newsletter-signup
+ * {email, source}; on success the flag `golfpins_subscribed` = true is stored (the popup
+ * then stays away), the welcome toast shows and `onSubscribed` runs; on failure
+ * 'Something went wrong'. Used by the newsletter popup and the blog's footer band.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { api } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { SUBSCRIBED_KEY } from './popup-rules';
+
+export function NewsletterSignupForm({
+  source,
+  onSubscribed,
+  className,
+}: {
+  /** Where the sign-up came from (stored with the subscriber, at most 40 characters). */
+  source: string;
+  onSubscribed?(): void;
+  className?: string;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const signup = useMutation({
+    mutationFn: (body: { email: string; source: string }) =>
+      api.post<{ message: string }>('/api/newsletter-signup', body),
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value) return;
+    signup.mutateAsync({ email: value, source }).then(
+      () => {
+        try {
+          localStorage.setItem(SUBSCRIBED_KEY, 'true');
+        } catch {
+          // storage blocked: nothing to remember with
+        }
+        setEmail('');
+        onSubscribed?.();
+        toast({
+          title: 'Welcome to the Golf Pins family!',
+          description: 'Check your email for your 15% discount code...',
+        });
+      },
+      () =>
+        toast({
+          title: 'Something went wrong',
+          description: 'Please try again or contact us directly.',
+          variant: 'destructive',
+        }),
+    );
+  };
+  return (
+    <form onSubmit={submit} className={cn('space-y-3', className)} noValidate>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-email`}>Email address</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={!email.trim() || signup.isPending}>
+        {signup.isPending ? 'Subscribing...' : 'Get My 15% Discount'}
+      </Button>
+      <p className="text-muted-foreground text-xs">
+        We respect your privacy: one click unsubscribes you, and we never share your address.
+      </p>
+    </form>
+  );
+}
