@@ -25,7 +25,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,6 +157,8 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
 
 interface Shop {
   url: string;
+  /** The shop's process id (for its CPU time). */
+  pid: number | undefined;
   cartSession: string;
   productId: number;
 }
@@ -167,7 +169,7 @@ async function startShop(kind: string, databaseUrl: string | null): Promise<Shop
   const dataDir = mkdtempSync(path.join(tmpdir(), `fp-bench-${kind}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
-  startChild('src/server/main.ts', {
+  const child = startChild('src/server/main.ts', {
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'test',
     HOST: '127.0.0.1',
@@ -197,7 +199,7 @@ async function startShop(kind: string, databaseUrl: string | null): Promise<Shop
       }),
     );
   }
-  return { url, cartSession, productId: (stocked[0] ?? products[0]!).id };
+  return { url, pid: child.pid, cartSession, productId: (stocked[0] ?? products[0]!).id };
 }
 
 const cleanups: (() => void)[] = [];
@@ -319,7 +321,7 @@ try {
   console.log(table.join('\n'));
   console.log(`\n${verdicts.join('\n')}`);
 
-  if (!skip.has('checkout')) await benchCheckout(shop.url, dbUrl.toString());
+  if (!skip.has('checkout')) await benchCheckout(shop, dbUrl.toString());
   if (!skip.has('campaign')) benchCampaign();
 } finally {
   await stopAll();
@@ -338,7 +340,8 @@ try {
  * through the test provider. Then every `create-order` is sent, BENCH_CHECKOUT_CONCURRENCY
  * at a time; orders/s = orders / wall time. Invariants checked in the database after.
  */
-async function benchCheckout(shopUrl: string, databaseUrl: string): Promise<void> {
+async function benchCheckout(shop: Shop, databaseUrl: string): Promise<void> {
+  const shopUrl = shop.url;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -387,6 +390,7 @@ async function benchCheckout(shopUrl: string, databaseUrl: string): Promise<void
 
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
+    const cpu = await cpuMeter(db, shop.pid);
     const started = performance.now();
     await pool(prepared, checkoutConcurrency, async (cart) => {
       const t0 = performance.now();
@@ -405,6 +409,7 @@ async function benchCheckout(shopUrl: string, databaseUrl: string): Promise<void
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     });
     const wall = (performance.now() - started) / 1000;
+    const cpuMs = await cpu.stop();
 
     const {
       rows: [check],
@@ -415,13 +420,19 @@ async function benchCheckout(shopUrl: string, databaseUrl: string): Promise<void
       coded: number;
       uses: number;
       max_uses: number;
+      consumed_payments: number;
+      not_captured: number;
     }>(
       `select (select stock_quantity from products where id = $1) as stock,
               (select count(*)::int from orders where items @> jsonb_build_array(jsonb_build_object('productId', $1::int))) as orders,
               (select count(distinct payment_intent_id)::int from orders where items @> jsonb_build_array(jsonb_build_object('productId', $1::int))) as distinct_payments,
               (select count(*)::int from orders where discount_code = $2) as coded,
               (select current_uses from discount_codes where code = $2) as uses,
-              (select max_uses from discount_codes where code = $2) as max_uses`,
+              (select max_uses from discount_codes where code = $2) as max_uses,
+              (select count(*)::int from payments p join orders o on o.payment_intent_id = p.provider_order_id
+                where o.items @> jsonb_build_array(jsonb_build_object('productId', $1::int))
+                  and p.status = 'captured' and p.consumed_at is not null) as consumed_payments,
+              (select count(*)::int from payments where discount_code = $2 and status <> 'captured') as not_captured`,
       [product!.id, code],
     );
     const created = statuses.get(201) ?? 0;
@@ -437,6 +448,12 @@ async function benchCheckout(shopUrl: string, databaseUrl: string): Promise<void
     if (check!.uses !== check!.coded)
       problems.push(`code uses ${check!.uses} != ${check!.coded} coded orders`);
     if (check!.uses > check!.max_uses) problems.push('code used past its maximum');
+    if (check!.consumed_payments !== check!.orders)
+      problems.push(
+        `${check!.consumed_payments} consumed captured payments for ${check!.orders} orders`,
+      );
+    if (check!.not_captured > 0)
+      problems.push(`${check!.not_captured} payments refunded or pending`);
 
     const sorted = [...latencies].sort((a, b) => a - b);
     const pct = (p: number) =>
@@ -448,10 +465,51 @@ async function benchCheckout(shopUrl: string, databaseUrl: string): Promise<void
     console.log(
       `Checkout: ${rate.toFixed(0)} orders/s (target >= 300) ${rate >= 300 ? 'met' : 'NOT met'}; invariants: ${problems.length ? `BROKEN: ${problems.join('; ')}` : 'stock, code uses and payments consistent'}`,
     );
+    if (cpuMs) {
+      const per = (ms: number) => (ms / Math.max(1, created)).toFixed(1);
+      console.log(
+        `CPU per order during the run: shop ${per(cpuMs.shop)} ms, PostgreSQL ${per(cpuMs.postgres)} ms, this bench client ${per(cpuMs.client)} ms (wall ${(wall * 1000).toFixed(0)} ms; ${created} orders)`,
+      );
+    }
     if (problems.length) process.exitCode = 1;
   } finally {
     await db.end();
   }
+}
+
+/**
+ * CPU time (ms) used between start and `stop()` by the shop process, the PostgreSQL
+ * backends of the bench database and this process: where an order's cost goes. Reads
+ * /proc (Linux; `stop()` answers null elsewhere). The backends must be on this machine.
+ */
+async function cpuMeter(db: pg.Client, shopPid: number | undefined) {
+  const ticksOf = (pid: number): number => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, clock ticks (1/100 s)
+  };
+  const backendTicks = async () => {
+    const { rows } = await db.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database()',
+    );
+    let sum = 0;
+    for (const { pid } of rows) sum += existsSync(`/proc/${pid}/stat`) ? ticksOf(pid) : 0;
+    return sum;
+  };
+  const available = shopPid !== undefined && existsSync(`/proc/${shopPid}/stat`);
+  const shop0 = available ? ticksOf(shopPid) : 0;
+  const pg0 = available ? await backendTicks() : 0;
+  const self0 = process.cpuUsage();
+  return {
+    async stop() {
+      if (!available) return null;
+      const self = process.cpuUsage(self0);
+      return {
+        shop: (ticksOf(shopPid) - shop0) * 10,
+        postgres: ((await backendTicks()) - pg0) * 10,
+        client: (self.user + self.system) / 1000,
+      };
+    },
+  };
 }
 
 // -------------------------------------------------------------------------- campaign

@@ -35,9 +35,12 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Number.isFinite(dollars) && /^-?\d+(\.\d{1,2})?$/.test(String(dollars));
 }
 
+/** One formatter for every call: building an Intl.NumberFormat costs far more than using it. */
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** Formats cents as en-US USD, e.g. 123456 -> "$1,234.56". */
 export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return USD.format(cents / 100);
 }
 
 /** Formats an API amount in dollars (server-computed, 2 decimals) as en-US USD: 12.5 -> "$12.50". */

@@ -24,7 +24,8 @@ describe('create-order under concurrency', () => {
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ hooks, poolSize: 20 });
+    // Every shopper here comes from one address: lift the per-address code limit (30/min).
+    t = await createTestApp({ hooks, poolSize: 20, env: { DISCOUNT_RATE_LIMIT: '1000' } });
     probe = await openOverlapProbe(t);
   });
   afterAll(async () => {
@@ -138,6 +139,55 @@ describe('create-order under concurrency', () => {
     const rows = await t.db.select().from(payments).where(inArray(payments.providerOrderId, ids));
     expect(rows.filter((p) => p.status === 'refunded' && p.refundId)).toHaveLength(15);
     if (onPostgres) expect(overlap()).toBeGreaterThanOrEqual(10);
+  });
+
+  it('without the test hook (the contended statement carries COMMIT): 30 orders, stock 6 of one pin, a code for 9 uses', async () => {
+    const code = await insertDiscount(t.db, { code: 'NINEONLY', discountValue: 10, maxUses: 9 });
+    const scarce = await insertProduct(t.db, { name: 'Scarce Pin', stockQuantity: 6 });
+    const plenty = await insertProduct(t.db, { name: 'Plenty Pin', stockQuantity: 100 });
+    // 20 shoppers want the scarce pin, 10 the plentiful one, all with the code.
+    const shoppers = await paidShoppers(30, (i) => (i < 20 ? scarce.id : plenty.id), code.code);
+
+    const results = await Promise.all(
+      shoppers.map(({ client, paymentId }) =>
+        client.post('/api/create-order', { paypalOrderId: paymentId, ...customer }),
+      ),
+    );
+
+    // The code caps the orders at 9 (6 + 10 could be served); the scarce pin at 6 of them.
+    const placed = results.filter((r) => r.statusCode === 201);
+    expect(placed).toHaveLength(9);
+    const refused = results.filter((r) => r.statusCode === 409).map((r) => r.json().message);
+    expect(refused).toHaveLength(21);
+    for (const message of refused) {
+      expect([
+        'Sorry, "Scarce Pin" sold out while you were paying. Your payment has been refunded.',
+        'Sorry, the discount code "NINEONLY" was used up while you were paying. Your payment has been refunded.',
+      ]).toContain(message);
+    }
+    const [codeRow] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(codeRow!.currentUses).toBe(9);
+    const stock = new Map(
+      (
+        await t.db
+          .select()
+          .from(products)
+          .where(inArray(products.id, [scarce.id, plenty.id]))
+      ).map((p) => [p.id, p.stockQuantity]),
+    );
+    const ids = shoppers.map((s) => s.paymentId);
+    const placedOrders = await t.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.paymentIntentId, ids));
+    expect(placedOrders).toHaveLength(9);
+    const ofScarce = placedOrders.filter((o) => o.items[0]!.productId === scarce.id).length;
+    expect(ofScarce).toBeLessThanOrEqual(6);
+    expect(stock.get(scarce.id)).toBe(6 - ofScarce);
+    expect(stock.get(plenty.id)).toBe(100 - (9 - ofScarce));
+    const rows = await t.db.select().from(payments).where(inArray(payments.providerOrderId, ids));
+    expect(rows.filter((p) => p.status === 'captured' && p.consumedAt)).toHaveLength(9);
+    expect(rows.filter((p) => p.status === 'refunded' && !p.consumedAt)).toHaveLength(21);
   });
 
   it('the same payment submitted 10 times at once makes one order', async () => {

@@ -5,30 +5,33 @@
  *
  * In ONE transaction, with the payment row locked FOR UPDATE (and the unique
  * `orders.payment_intent_id` behind it): re-price the cart with the payment's
- * discount code and require the captured amount; take the stock with conditional
- * updates (never below zero); check per-customer limits; count the discount use
- * (never past maxUses); insert the order; mark the payment consumed; clear the cart.
+ * discount code and require the captured amount; check per-customer limits (under the
+ * customer's advisory locks); insert the order, its mail and claim; mark the payment
+ * consumed; clear the cart; then, in one statement sent together with COMMIT
+ * (`fp_take_order_rows`, migration 0012; docs/decisions.md issue 12 entry 10), take the
+ * stock with conditional updates (never below zero) and count the discount use (never
+ * past maxUses), so the rows every order contends for stay locked only inside PostgreSQL.
  * When stock, limit or code uses ran out — or the price no longer matches — the work
  * is rolled back, the payment becomes `refund_pending` with an admin incident (same
  * transaction), then is refunded in full (`refunded` once the provider confirms) and
  * the customer gets a 409 saying so. Input the database refuses (NUL in a name) answers 400 with the payment kept.
  * Any other failure after payment is logged and recorded for the admin (500).
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrderBody } from '../../shared/schemas/checkout';
 import type { Order } from '../../shared/schemas/orders';
 import type { GuestClaimGrant } from '../accounts/guest-claims';
-import { clearCart, pastPurchases, priceCart } from '../cart/service';
+import { clearCart, type PricedCart, pastPurchases, priceCart } from '../cart/service';
 import { invalidateCatalog } from '../catalog/service';
 import type { Tx } from '../db/client';
-import { type OrderLineRecord, orders, products } from '../db/schema';
+import { executeThenCommit, sqlInteger, sqlIntegers } from '../db/commit';
+import { type OrderLineRecord, orders } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { countDiscountUse } from '../discounts/service';
 import { publish } from '../events/events';
-import { notFound } from '../lib/errors';
 import { toOrderDto } from '../orders/service';
-import { findPayment, type PaymentRow } from '../payments/service';
+import type { PaymentRow } from '../payments/service';
 import {
   markConsumed,
   PaymentRefused as OrderRejected,
@@ -42,7 +45,7 @@ export {
   PAYMENT_REFUNDED,
 } from '../payments/settle';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'hooks' | 'mail'>;
+type Deps = Pick<AppDeps, 'db' | 'database' | 'payments' | 'config' | 'hooks' | 'mail'>;
 type OrderRow = typeof orders.$inferSelect;
 
 export interface PlaceOrderInput {
@@ -70,10 +73,12 @@ export async function placeCatalogOrder(
   input: PlaceOrderInput,
   log: FastifyBaseLogger,
 ): Promise<{ order: Order; created: boolean }> {
-  const found = await findPayment(deps.db, input.body.paypalOrderId);
-  if (found?.purpose !== 'cart' || found.reference !== input.sessionId) {
-    throw notFound('Payment not found');
-  }
+  // Read with its row lock inside the settlement (no separate lookup first).
+  const found = {
+    providerOrderId: input.body.paypalOrderId,
+    belongs: (p: PaymentRow) => p.purpose === 'cart' && p.reference === input.sessionId,
+    notFoundMessage: 'Payment not found',
+  };
   const result = await settleCapturedPayment(
     deps,
     found,
@@ -124,6 +129,23 @@ async function buildOrder(
     throw new OrderRejected('The price changed. Please review your order.', 'price_changed');
   }
 
+  // Per-customer limits (DECISIONS.md "Catalogue"), checked before the contended rows:
+  // the customer's advisory locks make a concurrent order by the same customer (any
+  // shared account, cart session or e-mail) wait until this one committed, so the count
+  // below includes it. A refusal is only raised by the contended statement, after the
+  // stock, so a sold-out product is still reported first.
+  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
+  let overLimit: (typeof cart.lines)[number] | undefined;
+  if (limited.length > 0) {
+    await lockCustomer(tx, { userId, sessionId, email: body.customerEmail });
+    const past = await pastPurchases(
+      tx,
+      { userId, sessionId, email: body.customerEmail },
+      limited.map((l) => l.productId),
+    );
+    overLimit = limited.find((l) => (past.get(l.productId) ?? 0) + l.quantity > l.purchaseLimit!);
+  }
+
   const items: OrderLineRecord[] = cart.lines.map((l) => ({
     productId: l.productId,
     name: l.name,
@@ -158,55 +180,85 @@ async function buildOrder(
   await clearCart(tx, sessionId);
 
   // The rows every order contends for (the products' stock, the code's use count) are
-  // taken LAST, so each order holds their locks only for these statements and the
-  // commit (issue 12: checkout throughput). A refusal here rolls back the savepoint,
-  // the order row and everything above included.
-  // Lock products in id order so two carts never wait on each other in a cycle.
-  for (const line of [...cart.lines].sort((a, b) => a.productId - b.productId)) {
-    const left = sql`${products.stockQuantity} - ${line.quantity}`;
-    const [taken] = await tx
-      .update(products)
-      .set({ stockQuantity: left, inStock: sql`(${left}) > 0`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          gte(products.stockQuantity, line.quantity),
-          eq(products.isActive, true),
-        ),
-      )
-      .returning({ id: products.id });
-    if (!taken)
-      throw new OrderRejected(`Sorry, "${line.name}" sold out while you were paying.`, 'sold_out');
-  }
-
-  // Checked after the stock updates: they lock the product rows, so a concurrent order
-  // of the same limited product by the same customer has committed (and is counted
-  // by this new statement's snapshot) before we get here. This order's own row (already
-  // inserted above) is not counted.
-  const limited = cart.lines.filter((l) => l.purchaseLimit !== null);
-  if (limited.length > 0) {
-    const past = await pastPurchases(
-      tx,
-      { userId, sessionId, email: body.customerEmail, exceptOrderId: order!.id },
-      limited.map((l) => l.productId),
-    );
-    for (const line of limited) {
-      if ((past.get(line.productId) ?? 0) + line.quantity > line.purchaseLimit!) {
-        throw new OrderRejected(
-          `Sorry, "${line.name}" is limited to ${line.purchaseLimit} per customer.`,
-          'limit',
-        );
-      }
+  // taken last, in ONE statement sent with COMMIT (db/commit.ts, migration 0012): their
+  // locks are held only inside PostgreSQL, never across a round trip to this process
+  // (issue 12: checkout throughput). A refusal raises, which skips the COMMIT; settle
+  // rolls the savepoint back (the order row and everything above included).
+  const take = `select fp_take_order_rows(${sqlIntegers(cart.lines.map((l) => l.productId))}, ${sqlIntegers(
+    cart.lines.map((l) => l.quantity),
+  )}, ${sqlInteger(overLimit?.productId ?? null)}, ${sqlInteger(cart.discount?.discountCodeId ?? null)})`;
+  try {
+    const beforeCommit = deps.hooks.beforeOrderCommit;
+    if (beforeCommit) {
+      // Tests: hold the transaction open with the rows locked (race proofs), then commit.
+      await tx.execute(sql.raw(take));
+      await beforeCommit({ paymentOrderId: payment.providerOrderId });
+    } else {
+      await executeThenCommit(deps.database, tx, take);
     }
+  } catch (err) {
+    throw refusalOf(err, cart) ?? err;
   }
-
-  if (cart.discount && !(await countDiscountUse(tx, cart.discount.discountCodeId))) {
-    throw new OrderRejected(
-      `Sorry, the discount code "${cart.discount.code}" was used up while you were paying.`,
-      'code_used_up',
-    );
-  }
-
-  await deps.hooks.beforeOrderCommit?.({ paymentOrderId: payment.providerOrderId });
   return order!;
+}
+
+/**
+ * Takes transaction-scoped advisory locks on every identity a per-customer limit matches
+ * (`pastPurchases`: the account, the cart session, the e-mail case-insensitively), in one
+ * fixed order, so two orders sharing any of them run their limit checks one after the
+ * other. Keys are 64-bit hashes (SHA-256); a collision only makes an order wait.
+ */
+async function lockCustomer(
+  tx: Tx,
+  who: { userId: number | null; sessionId: string; email: string },
+): Promise<void> {
+  const identities = [`session:${who.sessionId}`, `email:${who.email.trim().toLowerCase()}`];
+  if (who.userId !== null) identities.push(`user:${who.userId}`);
+  const keys = [
+    ...new Set(identities.map((id) => createHash('sha256').update(id).digest().readBigInt64BE(0))),
+  ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await tx.execute(
+    sql`select ${sql.join(
+      keys.map((k) => sql`pg_advisory_xact_lock(${k.toString()}::bigint)`),
+      sql`, `,
+    )}`,
+  );
+}
+
+/** SQLSTATEs raised by fp_take_order_rows (migration 0012). */
+const SOLD_OUT = 'FP001';
+const OVER_LIMIT = 'FP002';
+const CODE_USED_UP = 'FP003';
+
+/**
+ * The customer-facing refusal for an error raised by fp_take_order_rows (searched in the
+ * `cause` chain, as drizzle wraps driver errors), or null for any other error.
+ */
+function refusalOf(err: unknown, cart: PricedCart): OrderRejected | null {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, detail, cause } = current as {
+      code?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
+    const line = cart.lines.find((l) => String(l.productId) === detail);
+    if (code === SOLD_OUT && line) {
+      return new OrderRejected(`Sorry, "${line.name}" sold out while you were paying.`, 'sold_out');
+    }
+    if (code === OVER_LIMIT && line) {
+      return new OrderRejected(
+        `Sorry, "${line.name}" is limited to ${line.purchaseLimit} per customer.`,
+        'limit',
+      );
+    }
+    if (code === CODE_USED_UP && cart.discount) {
+      return new OrderRejected(
+        `Sorry, the discount code "${cart.discount.code}" was used up while you were paying.`,
+        'code_used_up',
+      );
+    }
+    current = cause;
+  }
+  return null;
 }

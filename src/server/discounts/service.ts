@@ -4,7 +4,7 @@
  * subtotal with the shared `checkDiscount` rule, and the admin list/toggle/delete.
  * Using a code (incrementing currentUses) belongs to the checkout module.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import {
   checkDiscount,
@@ -208,17 +208,12 @@ export async function deleteDiscountCode(
  * Counts one use of a code atomically (DECISIONS.md: the used count increases only when
  * an order is paid, never past maxUses): a conditional update, so concurrent orders
  * cannot pass the limit. Returns false when the code is used up (nothing changed).
+ * The rule is the SQL function `fp_count_discount_use` (migration 0012), which the
+ * catalogue checkout also runs inside its one contended statement (checkout/service.ts).
  */
 export async function countDiscountUse(db: DbOrTx, discountCodeId: number): Promise<boolean> {
-  const [counted] = await db
-    .update(discountCodes)
-    .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
-    .where(
-      and(
-        eq(discountCodes.id, discountCodeId),
-        or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses)),
-      ),
-    )
-    .returning({ id: discountCodes.id });
-  return counted !== undefined;
+  const res = (await db.execute(
+    sql`select fp_count_discount_use(${discountCodeId}::integer) as "counted"`,
+  )) as unknown as { rows: { counted: boolean }[] };
+  return res.rows[0]?.counted === true;
 }

@@ -6,6 +6,7 @@
  * catalogue checkout's rules, docs/decisions.md 22, 33).
  *
  * In ONE transaction, with the payment row locked FOR UPDATE:
+ * - a `PaymentLookup` read with the lock that is unknown or not the caller's: 404;
  * - already consumed: the existing result is answered again (idempotent replay);
  * - not captured (declined, refunded, ...): 409 saying why, nothing changes;
  * - else the caller's `settle` runs in a savepoint. It does the work and must mark the
@@ -22,7 +23,7 @@ import type { ORDER_REJECT_REASONS } from '../../shared/schemas/checkout';
 import type { Tx } from '../db/client';
 import { payments } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { conflict, HttpError, inputRejectedByDatabase } from '../lib/errors';
+import { conflict, HttpError, inputRejectedByDatabase, notFound } from '../lib/errors';
 import { ORDER_REFUSED_INCIDENT, type PaymentRow, recordIncident, refundPayment } from './service';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'mail'>;
@@ -50,6 +51,17 @@ export class PaymentRefused extends Error {
   }
 }
 
+/**
+ * A payment the caller names but has not read: settlement reads it with its row lock
+ * (one round trip fewer than reading it first; issue 12) and answers 404 `notFoundMessage`
+ * when it does not exist or `belongs` refuses it (e.g. not this session's cart payment).
+ */
+export interface PaymentLookup {
+  providerOrderId: string;
+  belongs(payment: PaymentRow): boolean;
+  notFoundMessage: string;
+}
+
 export interface SettleOptions<T> {
   /** For incidents and logs: what the payment pays for, e.g. 'order', 'custom order deposit'. */
   what: string;
@@ -70,13 +82,15 @@ export async function markConsumed(tx: Tx, payment: PaymentRow): Promise<void> {
 }
 
 type Outcome<T> =
+  | { kind: 'not-found'; message: string }
   | { kind: 'created'; value: T }
   | { kind: 'replay'; value: T }
   | { kind: 'not-paid'; payment: PaymentRow }
   | { kind: 'refused'; payment: PaymentRow; reason: PaymentRefused };
 
 /**
- * Settles `found` (a payment row the caller already matched to what it pays for) once.
+ * Settles `found` (a payment row the caller already matched to what it pays for, or a
+ * `PaymentLookup` matched here under the row lock: 404 when it does not match) once.
  * Returns the result and whether it was created now (false: a replay). After a commit
  * that created it, queued mail is handed to the sender. Throws 409 PAYMENT_NOT_COMPLETED
  * / PAYMENT_REFUNDED / PAYMENT_REFUND_PENDING for a payment that cannot settle anything,
@@ -85,18 +99,29 @@ type Outcome<T> =
  */
 export async function settleCapturedPayment<T>(
   deps: Deps,
-  found: PaymentRow,
+  found: PaymentRow | PaymentLookup,
   options: SettleOptions<T>,
   log: FastifyBaseLogger,
 ): Promise<{ value: T; created: boolean }> {
   let outcome: Outcome<T>;
+  const lookup = 'belongs' in found ? found : null;
+  /** The payment's id once known (for the admin's incident). */
+  let paymentId = lookup ? null : (found as PaymentRow).id;
   try {
     outcome = await deps.db.transaction(async (tx): Promise<Outcome<T>> => {
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(eq(payments.id, found.id))
+        .where(
+          lookup
+            ? eq(payments.providerOrderId, lookup.providerOrderId)
+            : eq(payments.id, (found as PaymentRow).id),
+        )
         .for('update');
+      if (lookup && !(payment && lookup.belongs(payment))) {
+        return { kind: 'not-found', message: lookup.notFoundMessage };
+      }
+      paymentId = payment!.id;
       if (payment!.consumedAt) {
         const earlier = await options.replay(tx, payment!);
         if (earlier !== null) return { kind: 'replay', value: earlier };
@@ -150,7 +175,7 @@ export async function settleCapturedPayment<T>(
       providerOrderId: found.providerOrderId,
       kind: 'order_failed_after_payment',
       message: `The payment was captured but the ${options.what.toLowerCase()} could not be stored: ${err instanceof Error ? err.message : String(err)}`,
-      details: { paymentId: found.id, ...options.details },
+      details: { paymentId, ...options.details },
     }).catch((incidentErr) =>
       log.error({ err: incidentErr }, 'could not record the payment incident'),
     );
@@ -158,6 +183,8 @@ export async function settleCapturedPayment<T>(
   }
 
   switch (outcome.kind) {
+    case 'not-found':
+      throw notFound(outcome.message);
     case 'created':
       // Mail committed with the work (outbox); hand it to the queue now. A failure here
       // loses nothing: the mail sweep picks up queued rows.
