@@ -2,8 +2,32 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Module aliases that run the web client on Preact 11 through `preact/compat` instead of
+ * React DOM (docs/decisions.md, issue 12: first-load JavaScript at most 100 KB gzipped).
+ * Shared by vite.config.ts (the build) and vitest.config.ts (the `unit` project testing
+ * src/web), so tests exercise the same code path as the shop. Exact-match patterns, so
+ * `react-router`, `react-hook-form` and the like are untouched; the server (tsx, React
+ * Email) never sees these aliases and keeps real React.
+ */
+export const preactCompatAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+/** Everything the web client resolves specially: Preact for React, and the `@` / `@shared` paths. */
+export const webAliases = [
+  ...preactCompatAliases,
+  { find: '@', replacement: path.resolve(import.meta.dirname, 'src/web') },
+  { find: '@shared', replacement: path.resolve(import.meta.dirname, 'src/shared') },
+];
 
 /**
  * Writes `.br` and `.gz` beside every compressible built file over 1 KB, so the server
@@ -38,22 +62,33 @@ function precompress(): Plugin {
   };
 }
 
-/** Web client build: src/web -> dist/web, served by the Fastify app in production. */
+/**
+ * Web client build: src/web -> dist/web, served by the Fastify app in production.
+ * The client runs on Preact through `preact/compat` (docs/decisions.md, issue 12): every
+ * import of react / react-dom (ours and the libraries') resolves to Preact, and JSX compiles
+ * to Preact's automatic runtime. The server keeps real React (React Email) and is not built
+ * here. No fast refresh in dev: an edited component reloads the page.
+ */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname, 'src/web'),
-      '@shared': path.resolve(import.meta.dirname, 'src/shared'),
-    },
-  },
+  plugins: [tailwindcss(), precompress()],
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  resolve: { alias: webAliases },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      // React libraries mark modules "use client"; meaningless in a client-only bundle.
+      onwarn(warning, defaultHandler) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) {
+          return;
+        }
+        defaultHandler(warning);
+      },
+    },
   },
   server: {
     port: 5173,

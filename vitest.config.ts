@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { webAliases } from './vite.config';
 
 /**
  * Unit and API tests. API tests run on PGlite; when TEST_DATABASE_URL is set they run
@@ -15,10 +16,16 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: '.test-artifacts/vitest.json' }]],
     projects: [
       {
+        // The web client's tests resolve react / react-dom to Preact, as the build does.
+        resolve: { alias: webAliases },
+        oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact' } },
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Bundle the React libraries (Radix, react-hook-form, React Router…) through Vite
+          // instead of Node's loader, so their `react` imports meet the Preact aliases too.
+          server: { deps: { inline: true } },
         },
       },
       ...dbProjects.map((p) => ({

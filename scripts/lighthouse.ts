@@ -6,8 +6,11 @@
  * performance, accessibility, best practices, SEO and LCP per page, and exits 1 when a
  * page misses the targets (performance >= 95, the other three 100, LCP <= 2.0 s) unless
  * `--no-fail` is given. Paths given as arguments (`-- /blog`) replace the list.
+ * Per page it also prints the metrics behind the performance score (FCP, LCP, TBT, CLS,
+ * Speed Index) and the LCP element; `LIGHTHOUSE_REPORT_DIR=dir` keeps each page's full
+ * JSON report there.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -66,6 +69,23 @@ try {
       seo >= TARGET.other &&
       lcp <= TARGET.lcpMs;
     if (!ok) failed = true;
+    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+    const lcpItem = (
+      audits['largest-contentful-paint-element']?.details as
+        | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+        | undefined
+    )?.items?.[0]?.items?.[0]?.node?.snippet;
+    console.log(
+      `  ${page}: FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}, SI ${ms('speed-index')} ms; LCP element ${lcpItem ?? '?'}`,
+    );
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(
+        path.join(reportDir, `${page.replace(/\W+/g, '_') || 'home'}.json`),
+        JSON.stringify(result.lhr),
+      );
+    }
     rows.push(
       `| ${page} | ${perf} | ${a11y} | ${bp} | ${seo} | ${(lcp / 1000).toFixed(1)} s | ${ok ? 'yes' : 'no'} |`,
     );

@@ -11,6 +11,12 @@ import { PIN_PACKAGING, type PinPackaging, type PinPlating, type PinSize } from 
 /** Logo upload limit of the wizard (spec section 5: hint 'PNG, JPG, SVG, PDF up to 10MB'). */
 export const CUSTOM_LOGO_MAX_BYTES = 10 * 1024 * 1024;
 
+/** /custom's heading and lead: the page (web/app/routes/custom.tsx) and the server's HTML (server/pages). */
+export const CUSTOM_PAGE = {
+  heading: 'Design Your Custom Golf Pin',
+  lead: 'Soft enamel pins with your logo: choose the quantity, size, plating and packaging, upload your design and pay a 10% deposit. We send a free mockup within 24 hours.',
+} as const;
+
 /** Exact user-facing texts of the wizard (storefront spec sections 5 and 8). */
 export const CUSTOM_MESSAGES = {
   missingTitle: 'Missing Information',

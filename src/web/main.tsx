@@ -1,5 +1,5 @@
+import { type ComponentChild, render } from 'preact';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { seedPageData } from './lib/page-data';
@@ -10,13 +10,23 @@ seedPageData(queryClient);
 
 /**
  * The server's content stays in #root until the first page's code has loaded (the router
- * is initialised), then the app replaces it in one step: no 'Loading…' flash between.
+ * is initialised), then the app takes over in one step: no 'Loading…' flash between.
+ *
+ * Preact's own `render` (not compat's `createRoot`, which empties the container first, as
+ * React does) diffs the app against the server's DOM: elements of the same tag in the same
+ * place are kept and their attributes and text corrected, the rest created or removed.
+ * The server writes its blocks in the app's markup (src/server/pages/content.ts), so the
+ * largest paint and most of the layout survive the mount instead of being redone
+ * (docs/decisions.md, issue 10).
  */
 function mount() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  render(
+    (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    ) as unknown as ComponentChild,
+    document.getElementById('root')!,
   );
 }
 if (router.state.initialized) mount();

@@ -7,6 +7,8 @@
  * (blog/service.ts).
  */
 import escapeHtml from 'escape-html';
+import { sortCatalog } from '../../shared/catalog';
+import { CUSTOM_PAGE } from '../../shared/custom-pins';
 import { dollarsToCents, formatDollars, formatUsd } from '../../shared/money';
 import {
   CATALOG_TIERS,
@@ -38,50 +40,123 @@ export const longDate = (iso: string) =>
     timeZone: 'UTC',
   });
 
+/** The client header's links (web/components/layout/nav-links.ts), same order and labels. */
 const NAV = [
   ['/', 'Home'],
   ['/quote', 'Get Quote'],
+  ['/custom', 'Design Your Pin'],
   ['/wholesale', 'Wholesale'],
-  ['/custom', 'Design a Pin'],
+  ['/track-order', 'Track Order'],
+] as const;
+
+/** The client's footer 'Shop' links, plus the blog. */
+const FOOTER_NAV = [
+  ['/quote', 'Get a Custom Quote'],
+  ['/wholesale', 'Wholesale Catalogue'],
+  ['/custom', 'Design a Custom Pin'],
   ['/blog', 'Blog'],
 ] as const;
 
-/** Header, main and footer around `main`. */
-export function frame(site: SiteFacts, main: string): string {
+/** The store's flag-on-green glyph (web/components/layout/site-logo.tsx). */
+const LOGO_GLYPH =
+  '<svg viewBox="0 0 32 32" class="size-8 shrink-0" aria-hidden="true"><circle cx="16" cy="16" r="15.5" fill="#d4a72c"/><circle cx="16" cy="16" r="13" fill="#0f3d2e"/><ellipse cx="16" cy="24" rx="9" ry="3" fill="#4caf50"/><rect x="15" y="6" width="1.8" height="18" fill="#f3dc8c"/><path d="M16.8 6 L25 9.5 L16.8 13 Z" fill="#c62828"/></svg>';
+
+export interface FrameOptions {
+  /** The shop runs on the test payment provider: the client's 'Test mode' banner. */
+  testMode?: boolean;
+}
+
+/**
+ * Header, main and footer around `main`. The header and the banner use the client's own
+ * markup and classes (web/components/layout/header.tsx, test-mode-banner.tsx) so that the
+ * page does not move or re-lay out when the app replaces this content (docs/decisions.md,
+ * issue 10); its links show from `md` as the client's do, and the footer repeats them for
+ * phones without JavaScript.
+ */
+export function frame(site: SiteFacts, main: string, options: FrameOptions = {}): string {
   const links = NAV.map(
     ([href, label]) =>
-      `<li><a class="inline-flex min-h-6 items-center rounded-sm px-1 hover:underline" href="${href}">${label}</a></li>`,
+      `<li><a class="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 lg:px-3" href="${href}">${label}</a></li>`,
   ).join('');
+  const footerLinks = FOOTER_NAV.map(
+    ([href, label]) =>
+      `<li><a class="inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline" href="${href}">${label}</a></li>`,
+  ).join('');
+  const banner = options.testMode
+    ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>\n'
+    : '';
   return `<div class="flex min-h-screen flex-col">
-<header class="bg-brand text-white"><div class="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-<a href="/" class="font-heading text-xl text-white">${e(site.name)}</a>
-<nav aria-label="Main"><ul class="flex flex-wrap gap-3 text-sm">${links}</ul></nav></div></header>
+${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
+<a href="/" class="flex min-w-0 items-center gap-2 rounded-md font-bold text-primary">${LOGO_GLYPH}<span class="truncate font-heading text-xl font-normal text-brand">${e(site.name)}</span></a>
+<nav aria-label="Main" class="ml-2 hidden md:block lg:ml-4"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
 ${main}
-<footer class="mt-auto bg-brand-deep text-slate-100"><div class="mx-auto max-w-7xl px-4 py-8 text-sm sm:px-6">
-<p class="font-heading text-lg text-white">${e(site.name)}</p>
-<p class="mt-2">${e(site.city)} · <a class="underline" href="mailto:${e(site.email)}">${e(site.email)}</a></p>
+<footer class="mt-auto border-t-4 border-gold bg-brand-deep text-slate-200"><div class="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
+<div><p class="font-heading text-xl text-white">${e(site.name)}</p></div>
+<nav aria-label="Footer"><ul class="space-y-2 text-sm">${footerLinks}</ul></nav>
+<div><ul class="space-y-2 text-sm"><li><a class="underline" href="mailto:${e(site.email)}">${e(site.email)}</a></li><li>${e(site.city)}</li></ul></div>
 </div></footer></div>`;
 }
 
-function productCard(p: Product): string {
-  const from25 = catalogUnitPrice(dollarsToCents(p.price), 25);
-  return `<li class="overflow-hidden rounded-xl border bg-card shadow-sm"><a class="flex h-full flex-col" href="/product/${p.id}">
-${p.imageUrl ? `<img class="aspect-square w-full object-cover" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" loading="lazy" decoding="async" />` : ''}
-<span class="flex flex-1 flex-col gap-1 p-3"><span class="text-sm font-semibold">${e(p.name)}</span>
-<span class="font-bold text-primary">${priceText(p.price)}</span>
-${p.price > 0 ? `<span class="text-xs text-slate-600">${formatUsd(from25)} each from 25</span>` : ''}
-<span class="text-xs">${stockLabel(p.stockQuantity, p.inStock)}</span></span></a></li>`;
+/** The client's StockBadge (web/features/catalog/components/stock-badge.tsx). */
+function stockBadge(stockQuantity: number, inStock: boolean): string {
+  const label = stockLabel(stockQuantity, inStock);
+  const colours =
+    label === 'In Stock'
+      ? 'border-transparent bg-green-100 text-green-900'
+      : label === 'Low Stock'
+        ? 'border-transparent bg-amber-100 text-amber-900'
+        : 'border-transparent bg-secondary text-secondary-foreground';
+  return `<span class="inline-flex items-center justify-center rounded-md border px-2 py-0.5 text-xs font-medium w-fit whitespace-nowrap shrink-0 gap-1 ${colours}">${label}</span>`;
 }
 
-/** /wholesale: heading and every product card. */
-export function wholesaleMain(products: Product[]): string {
-  return `<main id="main" class="flex-1">
-<section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-<h1 class="font-heading text-3xl">Wholesale Golf Pins</h1>
-<p class="mt-2 text-sm text-green-50">Ready-made designs for pro shops, clubs and tournament gift tables. 10% off from 10 pins, 20% off from 25.</p></div></section>
-<section class="mx-auto max-w-7xl px-4 py-6 sm:px-6" aria-label="Pin Catalogue">
-<p class="text-sm text-slate-600">Showing ${products.length} of ${products.length} pins</p>
-<ul class="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">${products.map(productCard).join('')}</ul>
+/**
+ * A catalogue card in the client's markup (web/features/catalog/components/product-card.tsx).
+ * The first row's images (4 on a laptop) load at once; the first two (the first row on a
+ * phone, the largest paint there) with high priority.
+ */
+function productCard(p: Product, index: number): string {
+  const soldOut = stockLabel(p.stockQuantity, p.inStock) === 'Out of Stock';
+  const from25 = catalogUnitPrice(dollarsToCents(p.price), 25);
+  const image = p.imageUrl
+    ? `<img src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
+    : '<div class="aspect-square w-full bg-emerald-50"></div>';
+  return `<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
+<div class="overflow-hidden bg-muted">${image}</div>
+<div class="flex flex-1 flex-col gap-2 p-3 sm:p-4"><h3 class="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">${e(p.name)}</h3>
+<div class="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1"><span class="text-base font-bold text-primary sm:text-lg">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
+${p.price > 0 && (p.purchaseLimit === null || p.purchaseLimit >= 25) ? `<p class="text-xs text-slate-600">${formatUsd(from25)} each from 25</p>` : ''}</div></a></li>`;
+}
+
+const ICON_BOX = '<span class="size-4 shrink-0 md:size-6" aria-hidden="true"></span>';
+
+/**
+ * /wholesale in the client's layout (web/app/routes/wholesale.tsx): hero, trust strip,
+ * space for the filter and sort controls (they need the app), 'Showing N of N pins' and
+ * every card in the catalogue's default order (shared sortCatalog).
+ */
+export function wholesaleMain(products: Product[], shipTime = '1-2 business days'): string {
+  const info = [
+    ['20% off from 25', 'Wholesale Pricing'],
+    [`Ships in ${shipTime}`, 'Ready to Ship'],
+    ['Pro-shop ready', 'Pro-Shop Packaging'],
+  ]
+    .map(
+      ([short, title]) =>
+        `<li class="flex items-center gap-1.5 md:items-start md:gap-3 md:rounded-xl md:border md:bg-card md:p-5 md:shadow-sm">${ICON_BOX}<div><h2 class="font-semibold md:text-base"><span class="md:hidden">${e(short)}</span><span class="hidden md:inline">${e(title)}</span></h2></div></li>`,
+    )
+    .join('');
+  const sorted = sortCatalog(products, 'name');
+  return `<main id="main" tabindex="-1" class="flex-1 outline-none">
+<section class="bg-gradient-to-br from-brand-deep to-brand text-white"><div class="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-12">
+<a href="/" class="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-green-50 hover:underline"><span class="size-4" aria-hidden="true"></span>Back to Home</a>
+<h1 class="mt-2 text-2xl md:mt-4 md:text-4xl">Wholesale Golf Pins</h1>
+<p class="mt-3 hidden max-w-2xl text-green-50 sm:block">Ready-made designs for pro shops, clubs and tournament gift tables. Order one pin or a few hundred: the more you buy, the less each one costs.</p></div></section>
+<section aria-label="Why buy wholesale" class="mx-auto max-w-7xl px-4 pt-3 sm:px-6 md:pt-8"><ul class="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 md:grid md:grid-cols-3 md:gap-4 md:text-base">${info}</ul></section>
+<section aria-label="Pin Catalogue" class="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-8">
+<h2 class="mb-3 font-heading text-xl md:mb-4 md:text-2xl">Pin Catalogue</h2>
+<div aria-hidden="true" class="flex flex-col gap-2 md:gap-4 lg:flex-row lg:items-end lg:justify-between"><div class="h-10 md:h-9"></div><div class="h-9"></div></div>
+<p class="mt-3 text-sm text-slate-600 md:mt-6">Showing ${products.length} of ${products.length} pins</p>
+<ul class="mt-3 grid grid-cols-2 gap-3 sm:gap-4 md:mt-4 md:grid-cols-3 lg:grid-cols-4">${sorted.map(productCard).join('')}</ul>
 </section></main>`;
 }
 
@@ -90,24 +165,27 @@ export function productMain(p: Product): string {
   const base = dollarsToCents(p.price);
   const tiers =
     base > 0
-      ? `<section class="mt-6"><h2 class="text-lg font-semibold">Volume Pricing</h2><ul class="mt-2 text-sm">${CATALOG_TIERS.map(
+      ? `<section><h2 class="text-lg font-semibold">Volume Pricing</h2><ul class="mt-2 text-sm">${CATALOG_TIERS.map(
           (t) =>
             `<li>${e(t.label)}: ${formatUsd(catalogUnitPrice(base, t.minQuantity))} each${t.percentOff ? ` (${t.percentOff}% off)` : ''}</li>`,
         ).join('')}</ul></section>`
       : '';
   const features = p.features.length
-    ? `<section class="mt-6"><h2 class="text-lg font-semibold">Features</h2><ul class="mt-2 list-disc pl-5">${p.features.map((f) => `<li>${e(f)}</li>`).join('')}</ul></section>`
+    ? `<section><h2 class="text-lg font-semibold">Features</h2><ul class="mt-2 list-disc pl-5">${p.features.map((f) => `<li>${e(f)}</li>`).join('')}</ul></section>`
     : '';
-  return `<main id="main" class="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-<nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap gap-1"><li><a href="/">Home</a> /</li><li><a href="/wholesale">Wholesale</a> /</li><li aria-current="page">${e(p.name)}</li></ol></nav>
-<div class="mt-4 grid gap-8 md:grid-cols-2">
-${p.imageUrl ? `<img class="aspect-square w-full rounded-xl object-cover" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" />` : '<div></div>'}
-<div><h1 class="font-heading text-3xl">${e(p.name)}</h1>
-<p class="mt-3 text-3xl font-bold text-primary">${priceText(p.price)}</p>
-<p class="mt-1 text-sm">${stockLabel(p.stockQuantity, p.inStock)}</p>
-${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}
+  const chevron = '<span class="size-4" aria-hidden="true"></span>';
+  const crumb = 'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline';
+  // The client's layout (web/app/routes/product.tsx): the image and the heading stay put
+  // when the app takes over.
+  return `<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+<nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/">Home</a> /${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale">Wholesale</a> /${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
+<div class="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
+<div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" decoding="async" />` : ''}</div>
+<div class="flex min-w-0 flex-col gap-6"><div><h1 class="text-3xl font-bold tracking-tight">${e(p.name)}</h1>
+<div class="mt-3 flex flex-wrap items-center gap-3"><span class="text-3xl font-bold text-primary">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
+${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}</div>
 ${tiers}
-<p class="mt-4 text-sm text-slate-700">Shipping: ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</p>
+<p class="text-sm text-slate-700">Shipping: ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</p>
 ${features}</div></div></main>`;
 }
 
@@ -117,8 +195,9 @@ export function blogListMain(posts: BlogPostSummary[]): string {
     .map(
       (
         p,
+        i,
       ) => `<li class="overflow-hidden rounded-xl border bg-card shadow-sm"><a class="block" href="/blog/${e(p.slug)}">
-${p.featuredImage ? `<img class="aspect-[1200/630] w-full object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="lazy" />` : ''}
+${p.featuredImage ? `<img class="aspect-[1200/630] w-full object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" />` : ''}
 <span class="block p-4"><span class="text-xs uppercase">${e(p.category)}</span>
 <span class="mt-1 block text-lg font-semibold">${e(p.title)}</span>
 ${p.excerpt ? `<span class="mt-1 block text-sm text-slate-600">${e(p.excerpt)}</span>` : ''}
@@ -153,12 +232,37 @@ ${tags}</article>
 </main>`;
 }
 
-/** A heading-and-lead page (/, /quote, /custom) whose form or wizard needs the app. */
-export function leadMain(heading: string, lead: string, links: [string, string][] = []): string {
+/**
+ * The home page's hero in the client's markup (web/app/routes/home.tsx): heading, lead and
+ * the two cards (their artwork is drawn by the app in boxes of the same size).
+ */
+export function homeMain(mockupHours = '24'): string {
+  const card = (href: string, title: string, text: string) =>
+    `<a href="${href}" class="group flex flex-col overflow-hidden rounded-2xl bg-white text-slate-900 shadow-lg ring-1 ring-black/5"><div class="aspect-[2/1] overflow-hidden bg-emerald-50"></div><div class="flex items-center justify-between gap-3 p-5"><span><span class="block text-xl font-bold">${title}</span><span class="block text-sm text-slate-600">${text}</span></span><span class="size-6 shrink-0" aria-hidden="true"></span></div></a>`;
+  return `<main id="main" tabindex="-1" class="flex-1 outline-none"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
+<h1 class="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-4xl md:text-5xl">Custom Golf Pins, Ball Markers &amp; Commemorative Coins</h1>
+<p class="mt-4 max-w-2xl text-lg text-green-50">Soft-enamel pins designed for your course, club or tournament, with a free mockup within ${e(mockupHours)} hours. Or pick from our ready-to-ship wholesale collection.</p>
+<div class="mt-10 grid gap-6 md:grid-cols-2">${card('/quote', 'Get a Custom Quote', 'Your logo on pins, markers or coins')}${card('/wholesale', 'Shop Wholesale Pins', 'Ready-made designs, ready to ship')}</div>
+</div></section></main>`;
+}
+
+/**
+ * /custom's heading and lead in the client's markup (web/app/routes/custom.tsx); the wizard
+ * needs the app, and a screen-high space stands for it so the footer does not jump.
+ */
+export function customMain(): string {
+  return `<main id="main" tabindex="-1" class="flex-1 outline-none bg-slate-50"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+<h1 class="mb-2 text-2xl font-bold sm:text-3xl">${e(CUSTOM_PAGE.heading)}</h1>
+<p class="mb-6 text-slate-700">${e(CUSTOM_PAGE.lead)}</p>
+<div class="min-h-screen" aria-hidden="true"></div>
+</div></main>`;
+}
+
+/** A heading-and-lead page (/quote) whose form needs the app. */
+export function leadMain(heading: string, lead: string): string {
   return `<main id="main" class="flex-1"><section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
 <h1 class="max-w-3xl font-heading text-3xl sm:text-5xl">${e(heading)}</h1>
 <p class="mt-4 max-w-2xl text-lg text-green-50">${e(lead)}</p>
-${links.length ? `<p class="mt-6 flex flex-wrap gap-3">${links.map(([href, label]) => `<a class="rounded-md bg-gold px-4 py-2 font-semibold text-brand-deep" href="${href}">${e(label)}</a>`).join('')}</p>` : ''}
 </div></section></main>`;
 }
 

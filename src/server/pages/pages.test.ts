@@ -129,6 +129,31 @@ describe('server-sent pages', () => {
     expect(data[0][1]).toHaveLength(list.length);
   });
 
+  it('first screen: its images load at once, the test-mode banner and its setup ride along', async () => {
+    const w = await page('/wholesale');
+    const images = [...w.doc.querySelectorAll('main ul img')];
+    expect(images.length).toBeGreaterThan(4);
+    expect(images.slice(0, 2).map((i) => i.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+    ]);
+    expect(images.slice(0, 4).map((i) => i.getAttribute('loading'))).toEqual(
+      Array(4).fill('eager'),
+    );
+    expect(images.slice(4).every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
+    // On the test payment provider the app's 'Test mode' banner is in the HTML, and the
+    // setup answer it reads is seeded, so the page does not move when the app mounts.
+    expect(w.doc.querySelector('[role="note"]')?.textContent).toBe('Test mode: no real payments');
+    const data = JSON.parse(w.doc.getElementById('page-data')!.textContent!);
+    expect(data).toContainEqual([['/paypal/setup'], expect.objectContaining({ provider: 'test' })]);
+
+    const product = list.find((x) => x.imageUrl)!;
+    const p = await page(`/product/${product.id}`);
+    const preload = p.doc.querySelector('head link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(product.imageUrl);
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('product: name, price, tiers, breadcrumbs and Product JSON-LD (USD, rolling validity, stock)', async () => {
     const product = list.find((x) => x.price > 0 && x.stockQuantity > 0)!;
     const p = await page(`/product/${product.id}`);

@@ -28,12 +28,15 @@ import { getActiveProduct, listActiveProducts } from '../catalog/service';
 import { getHomeContent } from '../home/service';
 import { HttpError } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
+import { paymentSetup } from '../payments/service';
 import {
   BLOG_HEADING,
   BLOG_INTRO,
   blogListMain,
   blogPostMain,
+  customMain,
   frame,
+  homeMain,
   leadMain,
   notFoundMain,
   productMain,
@@ -126,16 +129,30 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     email: site.email,
   });
 
+  // On the test payment provider the app shows a 'Test mode' banner from GET /paypal/setup:
+  // the server draws it and seeds that answer, so the page does not move when the app
+  // mounts (docs/decisions.md, issue 10). PayPal's setup is not asked for here.
+  const testSetup =
+    instance.deps.payments.name === 'test' ? await paymentSetup(instance.deps) : null;
+
   function send(
     reply: FastifyReply,
     meta: PageMeta,
     parts: Omit<DocumentParts, 'head'>,
     status = 200,
   ) {
+    const data: DocumentParts['data'] =
+      parts.body !== undefined && testSetup
+        ? [...(parts.data ?? []), [['/paypal/setup'], testSetup]]
+        : parts.data;
     const html = template.render({
       ...parts,
+      data,
       head: renderHead(meta, origin(), site.name),
-      body: parts.body === undefined ? undefined : frame(site, parts.body),
+      body:
+        parts.body === undefined
+          ? undefined
+          : frame(site, parts.body, { testMode: testSetup !== null }),
     });
     return reply
       .status(status)
@@ -188,14 +205,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         ],
       },
       {
-        body: leadMain(
-          'Custom Golf Pins, Ball Markers & Commemorative Coins',
-          'Soft-enamel pins designed for your course, club or tournament, with a free mockup within 24 hours. Or pick from our ready-to-ship wholesale collection.',
-          [
-            ['/quote', 'Get a Free Quote'],
-            ['/wholesale', 'Shop Wholesale Pins'],
-          ],
-        ),
+        body: homeMain(),
         data: [[['/api/home'], home]],
       },
     );
@@ -237,6 +247,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         ),
         path: `/product/${product.id}`,
         type: 'product',
+        preloadImage: product.imageUrl,
         imageAlt: product.name,
         imagePath: productCardPath(product),
         extra: [
@@ -303,10 +314,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: '/custom',
       },
       {
-        body: leadMain(
-          'Design Your Custom Golf Pin',
-          'Choose quantity, size, plating and packaging, upload your design and pay a 10% deposit. The price updates as you go.',
-        ),
+        body: customMain(),
       },
     ),
   );
@@ -319,6 +327,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         title: `${BLOG_HEADING}: Tips, Courses & Tournaments | ${site.name}`,
         description: BLOG_INTRO,
         path: '/blog',
+        preloadImage: posts[0]?.featuredImage,
       },
       { body: blogListMain(posts), data: [[['/api/blog'], posts]] },
     );
@@ -343,6 +352,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: `/blog/${encodeURIComponent(post.slug)}`,
         type: 'article',
         imageAlt: post.title,
+        preloadImage: post.featuredImage,
         imagePath: postCardPath(post),
         extra: [
           { property: 'article:published_time', content: post.publishedAt ?? post.createdAt },

@@ -11,6 +11,11 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
   /** Milliseconds on screen (default 5000, components/ui/sonner-toaster.tsx). */
   duration?: number;
+  /**
+   * The caller navigates right after (a sign-in, a redirect away from a forbidden page):
+   * the toast speaks for the next page and survives that one page change.
+   */
+  forNextPage?: boolean;
 }
 
 let markMounted: () => void = () => {};
@@ -23,17 +28,38 @@ export function toasterMounted(): void {
   markMounted();
 }
 
-export function toast({ title, description, variant = 'default', duration }: ToastInput): void {
+/** Toasts (Sonner ids) that survive the next page change (`forNextPage`). */
+const carried = new Set<string | number>();
+
+export function toast({
+  title,
+  description,
+  variant = 'default',
+  duration,
+  forNextPage = false,
+}: ToastInput): void {
   const options = duration === undefined ? { description } : { description, duration };
   void mounted
     .then(() => import('sonner'))
     .then(({ toast: sonner }) => {
-      if (variant === 'destructive') sonner.error(title, options);
-      else sonner.success(title, options);
+      const id =
+        variant === 'destructive' ? sonner.error(title, options) : sonner.success(title, options);
+      if (forNextPage) carried.add(id);
     });
 }
 
-/** Closes every toast (the page changed, issue 10); nothing to do before Sonner has loaded. */
+/**
+ * Closes the toasts of the page that was left (issue 10), except those raised for the new
+ * page (`forNextPage`), which close at the page change after. Both wait for Sonner in the
+ * order they were called, so a toast raised before the navigation is known here.
+ */
 export function dismissToasts(): void {
-  void mounted.then(() => import('sonner')).then(({ toast: sonner }) => sonner.dismiss());
+  void mounted
+    .then(() => import('sonner'))
+    .then(({ toast: sonner }) => {
+      for (const shown of sonner.getToasts()) {
+        if (!carried.has(shown.id)) sonner.dismiss(shown.id);
+      }
+      carried.clear();
+    });
 }

@@ -53,6 +53,7 @@ function NotAllowed() {
         title: 'Access Denied',
         description: 'You do not have permission to view the admin area.',
         variant: 'destructive',
+        forNextPage: true,
       });
     }
     navigate('/', { replace: true });

@@ -13,6 +13,7 @@ import type { BalancePaymentInfo } from '@shared/schemas/custom-orders';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -32,7 +33,7 @@ export function Component() {
   const [justPaid, setJustPaid] = useState(false);
   return (
     <PageMain className="bg-slate-50">
-      <title>{`Pay Your Balance | ${store.name}`}</title>
+      <DocumentTitle>{`Pay Your Balance | ${store.name}`}</DocumentTitle>
       <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
         <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Balance Payment</h1>
         {info.isLoading ? (

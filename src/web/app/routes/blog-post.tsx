@@ -11,6 +11,7 @@ import DOMPurify from 'dompurify';
 import { ArrowLeft, Eye, Share2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -66,7 +67,7 @@ function PostView({ post }: { post: BlogPost }) {
   );
   return (
     <PageMain className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <title>{`${post.metaTitle || post.title} | ${store.name}`}</title>
+      <DocumentTitle>{`${post.metaTitle || post.title} | ${store.name}`}</DocumentTitle>
       <BackToBlog />
       <article className="mt-4">
         <header>
@@ -143,7 +144,7 @@ export function Component() {
   if (post.isError) {
     return (
       <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <title>{`Blog | ${store.name}`}</title>
+        <DocumentTitle>{`Blog | ${store.name}`}</DocumentTitle>
         <h1 className="text-2xl">Blog</h1>
         <p role="alert" className="text-destructive">
           Failed to load the post
@@ -157,7 +158,7 @@ export function Component() {
   if (!post.data) {
     return (
       <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <title>{`Blog Post Not Found | ${store.name}`}</title>
+        <DocumentTitle>{`Blog Post Not Found | ${store.name}`}</DocumentTitle>
         <h1 className="text-3xl">Blog Post Not Found</h1>
         <p className="text-slate-600">This article may have been moved or taken down.</p>
         <Button asChild>

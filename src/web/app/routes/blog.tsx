@@ -8,6 +8,7 @@
 import { BLOG_FILTERS, type BlogFilter } from '@shared/blog';
 import { Eye } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,7 +37,7 @@ export function Component() {
 
   return (
     <PageMain>
-      <title>{`${BLOG_HEADING}: Tips, Courses & Tournaments | ${store.name}`}</title>
+      <DocumentTitle>{`${BLOG_HEADING}: Tips, Courses & Tournaments | ${store.name}`}</DocumentTitle>
       <section className="bg-brand text-white">
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-12">
           <h1 className="text-3xl md:text-4xl">{BLOG_HEADING}</h1>

@@ -140,6 +140,7 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
       toast({
         title: PAYMENT_TEXTS.successTitle,
         description: `Thank you! Your deposit was received and custom order #${placed.id} has been placed.`,
+        forNextPage: true,
       });
       void qc.invalidateQueries({ queryKey: ['/api/orders'] });
       navigate(`/track-order?id=${placed.id}&type=custom&fromCheckout=true`);

@@ -12,6 +12,7 @@ import { DEPOSIT_PERCENT, PIN_PLATINGS } from '@shared/pricing';
 import { ArrowRight, Check } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { isBuilt } from '@/config/routes';
@@ -177,7 +178,9 @@ export function Component() {
   const home = useHomeContent();
   return (
     <PageMain>
-      <title>Custom Golf Pins, Ball Markers &amp; Commemorative Coins | Professional Design</title>
+      <DocumentTitle>
+        {'Custom Golf Pins, Ball Markers & Commemorative Coins | Professional Design'}
+      </DocumentTitle>
 
       <section className="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">

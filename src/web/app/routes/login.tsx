@@ -1,4 +1,6 @@
 /** /login (back-office spec section 2). */
+
+import { DocumentTitle } from '@/components/layout/document-title';
 import { store } from '@/config/store';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -7,7 +9,7 @@ import { endSentence } from '@/lib/sentence';
 export function Component() {
   return (
     <AuthCard title="Sign In" description={endSentence(`Welcome back to ${store.name}`)}>
-      <title>{`Sign In | ${store.name}`}</title>
+      <DocumentTitle>{`Sign In | ${store.name}`}</DocumentTitle>
       <LoginForm />
     </AuthCard>
   );

@@ -1,5 +1,6 @@
 /** Not-found page for any unknown path (back-office spec section 2). */
 import { Link } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { store } from '@/config/store';
@@ -7,7 +8,7 @@ import { store } from '@/config/store';
 export function Component() {
   return (
     <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <title>{`Page Not Found | ${store.name}`}</title>
+      <DocumentTitle>{`Page Not Found | ${store.name}`}</DocumentTitle>
       <p className="text-6xl font-bold text-primary" aria-hidden="true">
         404
       </p>

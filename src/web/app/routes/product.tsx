@@ -20,6 +20,7 @@ import type { Product } from '@shared/schemas/catalog';
 import { Check, ChevronRight, TriangleAlert, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -117,7 +118,7 @@ function RelatedProducts({ product }: { product: Product }) {
 function NotFound() {
   return (
     <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <title>{`Product Not Found | ${store.name}`}</title>
+      <DocumentTitle>{`Product Not Found | ${store.name}`}</DocumentTitle>
       <h1 className="text-3xl font-bold">Product Not Found</h1>
       <p className="text-slate-600">This pin may have sold out for good or the link is wrong.</p>
       <Button asChild>
@@ -182,7 +183,7 @@ function ProductView({ product }: { product: Product }) {
 
   return (
     <PageMain className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <title>{`${product.name} | ${store.name}`}</title>
+      <DocumentTitle>{`${product.name} | ${store.name}`}</DocumentTitle>
       <Breadcrumbs name={product.name} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
         <div className="md:sticky md:top-24 md:self-start">
@@ -278,7 +279,7 @@ export function Component() {
   if (product.isError) {
     return (
       <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <title>{`Product | ${store.name}`}</title>
+        <DocumentTitle>{`Product | ${store.name}`}</DocumentTitle>
         <h1 className="text-2xl font-bold">Product</h1>
         <p role="alert" className="text-destructive">
           Failed to fetch product

@@ -9,6 +9,7 @@ import { QUOTE_RESPONSE_HOURS } from '@shared/schemas/quotes';
 import { CheckCircle2, Clock, Mail, MessageSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { store } from '@/config/store';
@@ -62,7 +63,7 @@ export function Component() {
   ];
   return (
     <PageMain className="bg-slate-50">
-      <title>{`Quote Request Received | ${store.name}`}</title>
+      <DocumentTitle>{`Quote Request Received | ${store.name}`}</DocumentTitle>
       <div className="mx-auto w-full max-w-3xl px-4 py-10 text-center sm:px-6 sm:py-16">
         <CheckCircle2 className="mx-auto size-14 text-green-700" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold sm:text-4xl">Thank You for Your Quote Request!</h1>

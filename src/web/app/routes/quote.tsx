@@ -4,6 +4,7 @@
  */
 import { QUOTE_RESPONSE_HOURS } from '@shared/schemas/quotes';
 import { Clock, Palette, Sparkles } from 'lucide-react';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { store } from '@/config/store';
 import { QuoteForm } from '@/features/quote/components/quote-form';
@@ -44,7 +45,7 @@ const WHY = [
 export function Component() {
   return (
     <PageMain className="bg-slate-50">
-      <title>Get Custom Golf Pin Quote - Free 24hr Mockup</title>
+      <DocumentTitle>{'Get Custom Golf Pin Quote - Free 24hr Mockup'}</DocumentTitle>
       <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
         <p className="text-sm font-semibold tracking-wide text-green-800 uppercase">
           Request Custom Quote

@@ -1,4 +1,6 @@
 /** /register (back-office spec section 2). */
+
+import { DocumentTitle } from '@/components/layout/document-title';
 import { store } from '@/config/store';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -9,7 +11,7 @@ export function Component() {
       title="Create Account"
       description="Sign up to track your orders and check out faster."
     >
-      <title>{`Sign Up | ${store.name}`}</title>
+      <DocumentTitle>{`Sign Up | ${store.name}`}</DocumentTitle>
       <RegisterForm />
     </AuthCard>
   );

@@ -8,6 +8,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
 import { reportClientError } from '@/lib/client-errors';
 
@@ -28,7 +29,7 @@ export function RouteError() {
       id="main"
       className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center"
     >
-      <title>Something went wrong</title>
+      <DocumentTitle>{'Something went wrong'}</DocumentTitle>
       <h1 className="text-2xl">Something went wrong</h1>
       <p className="text-slate-600">
         An unexpected error occurred. We have been told about it. You can try again or reload the

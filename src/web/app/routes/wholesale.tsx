@@ -10,6 +10,7 @@ import { CATALOG_TIERS } from '@shared/pricing';
 import { ArrowLeft, BadgePercent, Package, Truck } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { store } from '@/config/store';
@@ -73,7 +74,7 @@ export function Component() {
 
   return (
     <PageMain>
-      <title>{`Wholesale Golf Pins – Ready to Ship | ${store.name}`}</title>
+      <DocumentTitle>{`Wholesale Golf Pins – Ready to Ship | ${store.name}`}</DocumentTitle>
       <section className="bg-gradient-to-br from-brand-deep to-brand text-white">
         <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-12">
           <Link

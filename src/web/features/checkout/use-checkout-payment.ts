@@ -90,7 +90,8 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
         console.warn('Checkout payment outcome', outcome);
       }
       const fx = outcomeEffects(outcome);
-      toast(fx.toast);
+      // A toast that comes with a redirect (the confirmation) belongs to that page.
+      toast({ ...fx.toast, forNextPage: Boolean(fx.redirect) });
       if (fx.cartCleared) {
         setDiscountCode(null);
         qc.setQueryData(cartQueryKey, []);

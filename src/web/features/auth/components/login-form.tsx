@@ -29,7 +29,7 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit((body) =>
     login.mutateAsync(body).then(
       () => {
-        toast({ title: 'Welcome back!', description: 'You are now signed in.' });
+        toast({ title: 'Welcome back!', description: 'You are now signed in.', forNextPage: true });
         navigate(next, { replace: true });
       },
       (error: unknown) => {

@@ -38,7 +38,11 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(({ confirmPassword: _omit, ...body }) =>
     register.mutateAsync(body).then(
       () => {
-        toast({ title: 'Account Created!', description: 'Welcome aboard. You are now signed in.' });
+        toast({
+          title: 'Account Created!',
+          description: 'Welcome aboard. You are now signed in.',
+          forNextPage: true,
+        });
         navigate(next, { replace: true });
       },
       (error: unknown) => {

@@ -1,6 +1,7 @@
 /**
  * A product's picture: the server's image link (already carrying its version query),
  * or generated pin art when the product has no image. `alt` is the product name.
+ * `eager`: in the first screen (loaded at once, high priority; likely the largest paint).
  */
 import { cn } from '@/lib/utils';
 
@@ -25,6 +26,7 @@ export function ProductImage({
         width={size}
         height={size}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         className={cn('aspect-square w-full object-cover', className)}
       />

@@ -1,0 +1,72 @@
+/**
+ * The app takes over the server's page without redrawing it (issue 10, docs/decisions.md):
+ * the client mounts with Preact's `render`, which keeps the server's elements where the
+ * app's markup matches (src/server/pages/content.ts writes it that way). Checked on a phone
+ * screen: the element that is each page's largest paint (the first product image of
+ * /wholesale, the product's image, /custom's lead) is the same DOM node before and after
+ * the app mounted, and nothing on the first screen moved.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startTestShop } from './support/shop';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+
+describe('first paint survives the app mount in Chromium', () => {
+  let shop: Shop;
+  let browser: Browser;
+  let productId: number;
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      id: number;
+      imageUrl: string | null;
+    }[];
+    productId = products.find((p) => p.imageUrl)!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  for (const [path, selector] of [
+    ['/wholesale', 'main ul img'],
+    ['/product/:id', 'main img'],
+    ['/custom', 'main p.mb-6'],
+  ] as const) {
+    it(`${path}: the largest paint's element is kept and does not move`, async () => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      // Runs before any page script: remember the server's element and where it was
+      // as soon as the HTML has been parsed (the app's module runs after that).
+      await page.addInitScript((sel) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const w = window as unknown as { serverNode?: Element; serverTop?: number };
+          w.serverNode = document.querySelector(sel) ?? undefined;
+          w.serverTop = w.serverNode?.getBoundingClientRect().top;
+        });
+      }, selector);
+      await page.goto(`${shop.url}${path.replace(':id', String(productId))}`);
+      // The app has mounted once its header's cart button is there.
+      await page.getByRole('button', { name: /cart/i }).first().waitFor();
+      const result = await page.evaluate((sel) => {
+        const w = window as unknown as { serverNode?: Element; serverTop?: number };
+        const now = document.querySelector(sel);
+        return {
+          hadServerNode: Boolean(w.serverNode),
+          same: now !== null && now === w.serverNode,
+          connected: w.serverNode?.isConnected ?? false,
+          moved: Math.abs((now?.getBoundingClientRect().top ?? 0) - (w.serverTop ?? -1)),
+        };
+      }, selector);
+      expect(result.hadServerNode, 'the server sent the element').toBe(true);
+      expect(result.same, 'the app kept the server element').toBe(true);
+      expect(result.connected).toBe(true);
+      expect(result.moved, 'pixels the element moved').toBeLessThanOrEqual(1);
+      await context.close();
+    });
+  }
+});
