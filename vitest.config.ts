@@ -14,6 +14,10 @@ const dbProjects = [
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: '.test-artifacts/vitest.json' }]],
+    // Vitest's default is one worker per CPU minus one: a single worker on the 2-core CI
+    // machines. The API test files mostly wait (on PostgreSQL, PGlite's disk, SMTP and
+    // timers), so two run side by side; each has its own database.
+    maxWorkers: 2,
     projects: [
       {
         // The web client's tests resolve react / react-dom to Preact, as the build does.
