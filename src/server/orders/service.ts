@@ -11,7 +11,7 @@ import { addBusinessDays, DISPATCH_BUSINESS_DAYS } from '../../shared/delivery';
 import { centsToDollars } from '../../shared/money';
 import type { User } from '../../shared/schemas/auth';
 import type { Order, OrderConfirmation, RegularOrderStatus } from '../../shared/schemas/orders';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { type EventDeps, publish } from '../events/events';
 import { notFound } from '../lib/errors';
@@ -98,6 +98,21 @@ async function publishStatusChange(
 }
 
 /**
+ * Locks order `id` (FOR UPDATE) inside `tx` and returns its current status, so a status or
+ * tracking change publishes its event from the status it really replaced.
+ * Throws 404 ORDER_NOT_FOUND when the order does not exist.
+ */
+async function lockOrderStatus(tx: Tx, id: number): Promise<{ status: string }> {
+  const [old] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  if (!old) throw notFound(ORDER_NOT_FOUND);
+  return old;
+}
+
+/**
  * Admin: sets the status; reaching shipped or delivered mails the customer in the same
  * transaction (events -> mail rules). Throws 404 when the order does not exist.
  */
@@ -108,12 +123,7 @@ export async function updateOrderStatus(
   status: RegularOrderStatus,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for('update');
-    if (!old) throw notFound(ORDER_NOT_FOUND);
+    const old = await lockOrderStatus(tx, id);
     const [row] = await tx.update(orders).set({ status }).where(eq(orders.id, id)).returning();
     await publishStatusChange(deps, tx, old.status, row!);
     return toOrderDto(row!);
@@ -132,12 +142,7 @@ export async function updateOrderTracking(
   tracking: { trackingNumber: string; trackingUrl: string | null },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for('update');
-    if (!old) throw notFound(ORDER_NOT_FOUND);
+    const old = await lockOrderStatus(tx, id);
     const [row] = await tx
       .update(orders)
       .set({
