@@ -124,6 +124,12 @@ describe('outgoing mail over SMTP', () => {
     });
     expect(row!.sentAt).toBeInstanceOf(Date);
 
+    // The row is marked sent just before the final DATA dot (never twice), so the server may
+    // finish receiving a moment after the row reads 'sent'.
+    await vi.waitFor(
+      () => expect(smtp.received.some((m) => m.to.includes('buyer@example.com'))).toBe(true),
+      { timeout: 5_000, interval: 50 },
+    );
     const mails = smtp.received.filter((m) => m.to.includes('buyer@example.com'));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
