@@ -14,6 +14,7 @@ import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
 import { LazyCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
 import { NewsletterPopupTrigger } from '@/features/newsletter/newsletter-popup-trigger';
+import { AfterFirstRender } from '@/lib/after-first-render';
 import { dismissToasts } from '@/lib/toast';
 
 /** Mounts the drawer once it has been opened the first time, then keeps it mounted. */
@@ -69,9 +70,12 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <Footer />
+      {/* Floating, not in the server's HTML: built in the task after the first render (issue 10). */}
+      <AfterFirstRender>
+        <ChatWidget />
+        <NewsletterPopupTrigger />
+      </AfterFirstRender>
       <CartDrawerSlot />
-      <ChatWidget />
-      <NewsletterPopupTrigger />
       <Toaster />
       <ScrollRestoration />
     </div>
