@@ -185,7 +185,7 @@ describe('public reads without session lookups', () => {
     expect(write).toContain('onSend saveSession()');
   });
 
-  it('still rejects control characters in the catalogue reads\' input (400)', async () => {
+  it("still rejects control characters in the catalogue reads' input (400)", async () => {
     for (const url of ['/api/products?q=a%00b', '/api/products/1%00']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(400);
