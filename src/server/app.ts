@@ -54,6 +54,9 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Methods allowed outside the session scope (no cross-site guard there). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(rootDir, 'dist/web');
 
@@ -152,7 +155,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // request they run only the security headers and the input guard: no cookie parsing,
   // session, cross-site guard (it passes every GET) or session save. `printRoutes({
   // includeHooks: true })` shows what runs per route.
-  await app.register(publicCatalogRoutes);
+  await app.register(async (outside) => {
+    // Reads only: a state-changing route needs the scope below (cross-site guard, session).
+    outside.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.some((m) => !SAFE_METHODS.has(m))) {
+        throw new Error(`${route.url}: only GET/HEAD routes may sit outside the session scope`);
+      }
+    });
+    await outside.register(publicCatalogRoutes);
+  });
 
   // Everything else: sessions (and cookies) on every route, and the cross-site guard.
   await app.register(async (scope) => {
