@@ -50,4 +50,8 @@ if (process.env.DATABASE_URL) {
 }
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+// A clean exit on SIGTERM (a CPU profile, when asked for, is written at exit).
+process.on('SIGTERM', () => {
+  app.close().then(() => process.exit(0));
+});
 console.log('ready');

@@ -18,7 +18,7 @@ import { accountsRoutes } from './accounts/routes';
 import { pruneBlogViews } from './blog/service';
 import { createCampaignEngine } from './campaigns/engine';
 import { cartRoutes } from './cart/routes';
-import { catalogRoutes } from './catalog/routes';
+import { catalogRoutes, publicCatalogRoutes } from './catalog/routes';
 import { checkoutRoutes } from './checkout/routes';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -31,7 +31,7 @@ import { installInputGuard } from './lib/input-guard';
 import { pgRateLimitStore, RateLimitStore } from './lib/rate-limit';
 import { lazyRequestLogger, RequestLog } from './lib/request-log';
 import { installSecurityHeaders } from './lib/security-headers';
-import { sessionPlugin } from './lib/session';
+import { setupSessions } from './lib/session';
 import { createMailService, type MailService } from './mail/service';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentProvider } from './payments/provider';
@@ -53,6 +53,9 @@ export interface BuildAppOptions {
   /** Told about every route as it is added (tests enumerate the routes, e.g. the fuzz test). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** Methods allowed outside the session scope (no cross-site guard there). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(rootDir, 'dist/web');
@@ -138,16 +141,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Limits are opt-in per route with `rateLimit()` (lib/rate-limit.ts). @fastify/rate-limit
   // stays for `config: { rateLimit }` routes, counting in the same shared table.
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(deps.limits) });
-  await app.register(sessionPlugin, {
+  // Cookie and session decorators on the root; their per-request hooks only in the
+  // session scope below (lib/session.ts).
+  const installSessionHooks = await setupSessions(app, {
     db: deps.db,
     secret: options.sessionSecret,
     config: options.config,
   });
-  // State-changing requests from another site are refused (403) before anything runs.
-  installCrossSiteGuard(app, options.config);
   // Every route registered below rejects NUL/control characters in its input (400).
   installInputGuard(app);
 
+  // Issue 12: the public catalogue reads (GET only) sit outside the session scope, so per
+  // request they run only the security headers and the input guard: no cookie parsing,
+  // session, cross-site guard (it passes every GET) or session save. `printRoutes({
+  // includeHooks: true })` shows what runs per route.
+  await app.register(async (outside) => {
+    // Reads only: a state-changing route needs the scope below (cross-site guard, session).
+    outside.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.some((m) => !SAFE_METHODS.has(m))) {
+        throw new Error(`${route.url}: only GET/HEAD routes may sit outside the session scope`);
+      }
+    });
+    await outside.register(publicCatalogRoutes);
+  });
+
+  // Everything else: sessions (and cookies) on every route, and the cross-site guard.
+  await app.register(async (scope) => {
+    installSessionHooks(scope);
+    // State-changing requests from another site are refused (403) before anything runs.
+    installCrossSiteGuard(scope, options.config);
+    await registerSessionRoutes(scope, options);
+  });
+  return app;
+}
+
+/** The routes that run with sessions and the cross-site guard (see `buildApp`). */
+async function registerSessionRoutes(app: FastifyInstance, options: BuildAppOptions) {
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);
   await app.register((await import('./catalog/image-routes')).productImageRoutes);

@@ -154,6 +154,59 @@ describe('public reads without session lookups', () => {
     expect(renewed).toBe(1);
   });
 
+  /** The hooks `printRoutes` lists for the first route line matching `route` (e.g. `api/products (GET)`). */
+  function hooksOf(route: string): string[] {
+    const lines = t.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+    const at = lines.findIndex((line) => line.trimEnd().endsWith(route));
+    expect(at, route).toBeGreaterThanOrEqual(0);
+    const hooks: string[] = [];
+    for (const line of lines.slice(at + 1)) {
+      const hook = line.match(/• \((\w+)\) (\[.*\])$/);
+      if (!hook) break;
+      for (const name of JSON.parse(hook[2]!) as string[]) hooks.push(`${hook[1]} ${name}`);
+    }
+    return hooks;
+  }
+
+  it('runs only the security headers and the input guard on the catalogue reads (issue 12)', () => {
+    const publicHooks = ['onRequest securityHeaders()', 'preValidation rejectInvalidText()'];
+    expect(hooksOf('api/products (GET)')).toEqual(publicHooks);
+    expect(hooksOf('/:id (GET)')).toEqual(publicHooks);
+    // The writes beside them keep cookies, the session, the cross-site guard and the save.
+    const write = hooksOf('api/products (POST)');
+    expect(write.slice(0, 4)).toEqual([
+      'onRequest securityHeaders()',
+      'onRequest fastifyCookieHandler()',
+      'onRequest onRequest()',
+      'onRequest anonymous()',
+    ]);
+    expect(write).toContain('preValidation requireAdmin()');
+    expect(write).toContain('preValidation rejectInvalidText()');
+    expect(write).toContain('onSend saveSession()');
+  });
+
+  it("still rejects control characters in the catalogue reads' input (400)", async () => {
+    for (const url of ['/api/products?q=a%00b', '/api/products/1%00']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect((await t.app.inject({ url: '/api/products?q=a%00b' })).json().message).toBe(
+      'Invalid characters in input',
+    );
+  });
+
+  it('lets an admin read inactive products without renewing or rewriting the session', async () => {
+    await t.db.execute(
+      sql`update sessions set data = jsonb_set(data, '{seenAt}', to_jsonb((extract(epoch from now()) * 1000 - 120000)::bigint))`,
+    );
+    const touched = await sessionReads(async () => {
+      const all = await admin.get('/api/products?includeInactive=true');
+      expect(all.statusCode).toBe(200);
+      expect(all.headers['set-cookie']).toBeUndefined();
+    });
+    expect(touched).toBe(0);
+  });
+
   it('still shows inactive products to admins only (the lazy route loads the user when needed)', async () => {
     const hidden = await insertProduct(t, { name: 'Read Path Hidden', isActive: false });
     expect((await admin.get(`/api/products/${hidden.id}`)).statusCode).toBe(200);

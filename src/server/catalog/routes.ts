@@ -42,7 +42,13 @@ function untilSent(sending: Promise<unknown>, reply: FastifyReply): Promise<void
   return sending.then(() => reply) as unknown as Promise<void>;
 }
 
-export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
+/**
+ * The public catalogue reads, GET /api/products and GET /api/products/{id} (and their
+ * HEAD routes), plus the catalogue change listener. Registered OUTSIDE the session scope
+ * (app.ts, issue 12): only the app-wide hooks run on them (security headers, input
+ * guard); the admin-only variants read the session on demand with `loadUser`.
+ */
+export async function publicCatalogRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, database } = app.deps;
 
@@ -78,8 +84,7 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/products',
     {
-      // Public read: no session unless the admin-only variant is asked for (lib/session.ts).
-      config: { session: 'lazy' },
+      // Public read: no session unless the admin-only variant is asked for (loadUser).
       schema: { querystring: ProductListQuery, response: { 200: z.array(Product), ...errors } },
     },
     (request, reply) => {
@@ -104,7 +109,6 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/products/:id',
     {
-      config: { session: 'lazy' },
       schema: { params: IdParam, response: { 200: Product, ...errors } },
     },
     (request, reply) => {
@@ -118,6 +122,12 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
       return untilSent(productFromDatabase(request, reply, request.params.id), reply);
     },
   );
+}
+
+/** Catalogue writes (admin only), inside the session scope (app.ts). */
+export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
 
   app.post(
     '/api/products',

@@ -63,15 +63,20 @@ export function findInvalidText(value: unknown): string | null {
 
 /** The first rejected field of one request part (params, query or body), or null. */
 function invalidIn(part: unknown): string | null {
-  // Fast path (issue 12): nothing sent, or an empty object (most GETs).
+  // Fast path (issue 12): nothing sent, or a flat object of clean strings (path params,
+  // most query strings): each value and key tested in place, nothing allocated.
   if (part == null) return null;
   if (typeof part === 'object' && !Array.isArray(part)) {
-    let empty = true;
-    for (const _ in part) {
-      empty = false;
-      break;
+    const fields = part as Record<string, unknown>;
+    let flat = true;
+    for (const key in fields) {
+      const value = fields[key];
+      if (typeof value !== 'string' || hasInvalidText(key) || hasInvalidText(value)) {
+        flat = false;
+        break;
+      }
     }
-    if (empty) return null;
+    if (flat) return null;
   }
   return findInvalidText(part);
 }

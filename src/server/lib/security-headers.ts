@@ -46,7 +46,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   const names = Object.keys(headers);
   const values = names.map((name) => headers[name]!);
   let store: symbol | null | undefined;
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', function securityHeaders(_request, reply, done) {
     if (store === undefined) store = replyHeaderStore(reply);
     const replyHeaders = store
       ? (reply as unknown as Record<symbol, Record<string, string>>)[store]

@@ -32,9 +32,10 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
+  onSendHookHandler,
+  preValidationHookHandler,
   Session,
 } from 'fastify';
-import fp from 'fastify-plugin';
 import type { User } from '../../shared/schemas/auth';
 import { SessionIdHeader } from '../../shared/schemas/common';
 import type { AppConfig } from '../config';
@@ -53,8 +54,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. */
     user: User | null;
-    /** Loads this request's session on demand (lib/session.ts; null before onRequest). */
-    sessionLoader: ((request: FastifyRequest) => Promise<void>) | null;
+    /** Loads this request's session on demand, parsing the cookie when needed (lib/session.ts). */
+    sessionLoader: (request: FastifyRequest) => Promise<void>;
     /** True once `request.user` reflects the session (resolved or known to be absent). */
     userResolved: boolean;
   }
@@ -165,104 +166,154 @@ export interface SessionPluginOptions {
   config: SessionConfig;
 }
 
-/** Registers cookies, sessions and `request.user`; prunes expired sessions hourly. */
-export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: SessionPluginOptions) => {
-    const store = new DbSessionStore(opts.db);
-    const { config } = opts;
-    await app.register(fastifyCookie);
-    const sessionCookie = cookieName(config, SESSION_COOKIE);
-    // @fastify/session's own onRequest hook (it loads or creates `request.session`) is
-    // captured instead of installed, and run by ours below only when there is a session
-    // to load; its onSend hook (save, cookie) and decorators are installed as usual.
-    let loadSessionHook: onRequestHookHandler | null = null;
-    const capturing: FastifyInstance = new Proxy(app, {
-      get(target, prop) {
-        if (prop === 'addHook') {
-          return (name: string, hook: onRequestHookHandler) => {
-            if (name === 'onRequest') loadSessionHook = hook;
-            else (target.addHook as (n: string, h: unknown) => unknown)(name, hook);
-            return capturing;
-          };
-        }
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    await new Promise<void>((resolve, reject) =>
-      (fastifySession as FastifyPluginCallback<FastifySessionOptions>)(
-        capturing,
-        {
-          secret: opts.secret,
-          cookieName: sessionCookie,
-          store,
-          saveUninitialized: false,
-          // Renewal is ours (below): at most one write a minute, never past the absolute end.
-          rolling: false,
-          cookie: {
-            httpOnly: true,
-            sameSite: 'lax',
-            // Secure whenever the request came over HTTPS (behind a proxy: TRUST_PROXY). A
-            // `__Host-` cookie without Secure is refused by browsers, so it never exists
-            // insecurely; plain-HTTP callers of an https shop (tests, health checks) still work.
-            secure: 'auto',
-            path: '/',
-          },
+type AnyHook = (...args: never[]) => unknown;
+
+/**
+ * Installs the session's per-request hooks on `scope` and every route registered in it
+ * (cookie parsing, session load and user resolution, cookie writer, session save).
+ */
+export type InstallSessionHooks = (scope: FastifyInstance) => void;
+
+/**
+ * Sets up cookies, sessions and `request.user` on `app` (call it on the root instance,
+ * not through `register`): the decorators (`request.cookies`, `request.session`,
+ * `request.user`, `reply.setCookie`, ...) are the root's, so every route can use them
+ * and `loadUser`; the expired-session prune runs hourly. The per-request hooks are NOT
+ * installed here: the returned function installs them on the scope whose routes use
+ * sessions (issue 12: the public catalogue reads, outside that scope, run none of them;
+ * a route outside it that calls `loadUser` parses the cookie and reads the session on
+ * demand, read-only: no renewal and no cookie written, like a `lazy` route).
+ */
+export async function setupSessions(
+  app: FastifyInstance,
+  opts: SessionPluginOptions,
+): Promise<InstallSessionHooks> {
+  const store = new DbSessionStore(opts.db);
+  const { config } = opts;
+  const sessionCookie = cookieName(config, SESSION_COOKIE);
+  // @fastify/cookie's and @fastify/session's hooks are captured (in the order the plugins
+  // add them) instead of installed on `app`; their decorators go to `app`. @fastify/session's
+  // onRequest hook (it loads or creates `request.session`) is kept apart and run by ours
+  // below only when there is a session to load.
+  const captured: { name: string; hook: AnyHook }[] = [];
+  let loadSessionHook: onRequestHookHandler | null = null;
+  let capturingSession = false;
+  const capturing: FastifyInstance = new Proxy(app, {
+    get(target, prop) {
+      if (prop === 'addHook') {
+        return (name: string, hook: AnyHook) => {
+          if (name === 'onReady' || name === 'onClose') {
+            (target.addHook as (n: string, h: unknown) => unknown)(name, hook);
+          } else if (capturingSession && name === 'onRequest') {
+            loadSessionHook = hook as onRequestHookHandler;
+          } else {
+            captured.push({ name, hook });
+          }
+          return capturing;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  await (fastifyCookie as unknown as (app: FastifyInstance, opts: object) => Promise<void>)(
+    capturing,
+    {},
+  );
+  capturingSession = true;
+  await new Promise<void>((resolve, reject) =>
+    (fastifySession as FastifyPluginCallback<FastifySessionOptions>)(
+      capturing,
+      {
+        secret: opts.secret,
+        cookieName: sessionCookie,
+        store,
+        saveUninitialized: false,
+        // Renewal is ours (below): at most one write a minute, never past the absolute end.
+        rolling: false,
+        cookie: {
+          httpOnly: true,
+          sameSite: 'lax',
+          // Secure whenever the request came over HTTPS (behind a proxy: TRUST_PROXY). A
+          // `__Host-` cookie without Secure is refused by browsers, so it never exists
+          // insecurely; plain-HTTP callers of an https shop (tests, health checks) still work.
+          secure: 'auto',
+          path: '/',
         },
+      },
+      (err?: Error) => (err ? reject(err) : resolve()),
+    ),
+  );
+  const hook = loadSessionHook as onRequestHookHandler | null;
+  if (!hook) throw new Error('@fastify/session registered no onRequest hook');
+  const expected = ['onRequest', 'onSend', 'onSend'];
+  if (captured.map((c) => c.name).join() !== expected.join()) {
+    throw new Error(`unexpected cookie/session hooks: ${captured.map((c) => c.name).join()}`);
+  }
+  /** Loads the request's session (parsing the cookie first when no hook did). */
+  const loadSession = (request: FastifyRequest): Promise<void> => {
+    if (request.cookies == null) {
+      const header = request.headers.cookie;
+      request.cookies = header ? app.parseCookie(header) : {};
+    }
+    return new Promise((resolve, reject) => {
+      (hook as (r: FastifyRequest, reply: unknown, done: (err?: Error) => void) => void).call(
+        app,
+        request,
+        null,
         (err?: Error) => (err ? reject(err) : resolve()),
-      ),
-    );
-    const hook = loadSessionHook as onRequestHookHandler | null;
-    if (!hook) throw new Error('@fastify/session registered no onRequest hook');
-    const loadSession = (request: FastifyRequest): Promise<void> =>
-      new Promise((resolve, reject) => {
-        (hook as (r: FastifyRequest, reply: unknown, done: (err?: Error) => void) => void).call(
-          app,
-          request,
-          null,
-          (err?: Error) => (err ? reject(err) : resolve()),
-        );
-      });
+      );
+    });
+  };
 
-    app.decorateRequest('user', null);
-    app.decorateRequest('sessionLoader', null);
-    app.decorateRequest('userResolved', false);
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.sessionLoader = loadSession;
-      // No cookie: nothing to load (a fresh session would never be saved); lazy routes
-      // load on demand.
-      if (!request.cookies[sessionCookie] || request.routeOptions.config?.session === 'lazy') {
-        done();
-        return;
-      }
-      loadSession(request).then(() => done(), done);
-    });
-    // preValidation (before the body is validated), so routes can reject anonymous callers
-    // with 401/403 before answering 400 for their input.
-    app.addHook('preValidation', (request, _reply, done) => {
-      // Nothing to resolve (lazy route, or no session): no promise on the hot path.
-      if (request.routeOptions.config?.session === 'lazy') return done();
-      if (!request.session) {
-        request.userResolved = true; // no cookie: signed out
-        return done();
-      }
-      resolveUser(request, opts.db, config).then(() => done(), done);
-    });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionLoader', loadSession);
+  app.decorateRequest('userResolved', false);
 
-    let timer: NodeJS.Timeout | undefined;
-    const prune = () =>
-      store.prune().catch((err) => app.log.warn({ err }, 'pruning expired sessions failed'));
-    app.addHook('onReady', async () => {
-      await prune();
-      timer = setInterval(prune, PRUNE_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  },
-  { name: 'session' },
-);
+  const onRequest: onRequestHookHandler = (request, _reply, done) => {
+    // No cookie: nothing to load (a fresh session would never be saved); lazy routes
+    // load on demand.
+    if (!request.cookies[sessionCookie] || request.routeOptions.config?.session === 'lazy') {
+      done();
+      return;
+    }
+    loadSession(request).then(() => done(), done);
+  };
+  // preValidation (before the body is validated), so routes can reject anonymous callers
+  // with 401/403 before answering 400 for their input.
+  const preValidation: preValidationHookHandler = (request, _reply, done) => {
+    // Nothing to resolve (lazy route, or no session): no promise on the hot path.
+    if (request.routeOptions.config?.session === 'lazy') return done();
+    if (!request.session) {
+      request.userResolved = true; // no cookie: signed out
+      return done();
+    }
+    resolveUser(request, opts.db, config).then(() => done(), done);
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const prune = () =>
+    store.prune().catch((err) => app.log.warn({ err }, 'pruning expired sessions failed'));
+  app.addHook('onReady', async () => {
+    await prune();
+    timer = setInterval(prune, PRUNE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+
+  // onRequest: cookie parsing, then ours; onSend: cookie writer, then the session save
+  // (the same order as when the plugins install them).
+  const [cookieOnRequest, cookieOnSend, sessionOnSend] = captured.map((c) => c.hook);
+  return (scope) => {
+    scope.addHook('onRequest', cookieOnRequest as onRequestHookHandler);
+    scope.addHook('onRequest', onRequest);
+    scope.addHook('preValidation', preValidation);
+    scope.addHook('onSend', cookieOnSend as onSendHookHandler);
+    scope.addHook('onSend', sessionOnSend as onSendHookHandler);
+  };
+}
 
 /**
  * Sets `request.user` from the loaded session (once per request): the user row when the
@@ -304,10 +355,10 @@ async function resolveUser(request: FastifyRequest, db: Db, config: SessionConfi
 
 /** True when the request's session has been loaded (or there was none to load). */
 function sessionLoaded(request: FastifyRequest): boolean {
-  return (
-    request.session != null ||
-    !request.cookies[cookieName(request.server.deps.config, SESSION_COOKIE)]
-  );
+  if (request.session != null) return true;
+  // Cookies not parsed: a route outside the session scope (`setupSessions`).
+  if (request.cookies == null) return false;
+  return !request.cookies[cookieName(request.server.deps.config, SESSION_COOKIE)];
 }
 
 /**
@@ -315,7 +366,7 @@ function sessionLoaded(request: FastifyRequest): boolean {
  * `request.user` now (no-op when already done). Returns the user or null.
  */
 export async function loadUser(request: FastifyRequest): Promise<User | null> {
-  if (!sessionLoaded(request)) await request.sessionLoader?.(request);
+  if (!sessionLoaded(request)) await request.sessionLoader(request);
   await resolveUser(request, request.server.deps.db, request.server.deps.config);
   return request.user;
 }
@@ -327,7 +378,7 @@ export async function loadUser(request: FastifyRequest): Promise<User | null> {
  */
 export async function signIn(request: FastifyRequest, user: User): Promise<void> {
   // A request that came without a session cookie has no session object yet.
-  if (!request.session) await request.sessionLoader?.(request);
+  if (!request.session) await request.sessionLoader(request);
   await request.session.regenerate();
   const now = Date.now();
   request.session.set('userId', user.id);

@@ -1,0 +1,199 @@
+/**
+ * CPU time per request of the public catalogue reads (issue 12), steadier than req/s on a
+ * shared machine: the shop (started as `npm start` runs it: NODE_ENV=production, default
+ * logging, on PostgreSQL) and the bare baseline (scripts/bench-bare.ts) each serve a fixed
+ * number of requests (autocannon `amount`, 50 connections, after a warm-up), and the CPU
+ * time (user + system, /proc/<pid>/stat) the process used over them is divided by that
+ * number. Processes alternate per round; medians are printed.
+ *
+ * `BENCH_CPU_COMPARE=<dir>`: a second shop from another checkout of the project (e.g. the
+ * commit before a change, `git archive <commit> | tar -x -C <dir>` with node_modules and
+ * dist/web beside it) is measured in the same rounds, so a before/after comparison shares
+ * the machine's load.
+ *
+ * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/test; a temporary database is created beside it and
+ * dropped), BENCH_CPU_REQUESTS (30000 per measurement), BENCH_CPU_ROUNDS (3),
+ * BENCH_PROFILE_DIR (every process writes a CPU profile there). Linux only (/proc).
+ * Run alone: `flock /work/wt/measure.lock npx tsx scripts/bench-cpu.ts`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 30000);
+const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
+const compareDir = process.env.BENCH_CPU_COMPARE;
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const here = process.cwd();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() =>
+        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+const cleanups: (() => void)[] = [];
+
+/** Starts `script` of the checkout in `cwd` under tsx (both handle SIGTERM: profiles are written). */
+function startChild(cwd: string, script: string, env: Record<string, string>): ChildProcess {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const args = [...profile, '--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** CPU time (user + system) the process has used, ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface Target {
+  name: string;
+  pid: number;
+  list: string;
+  one: string;
+}
+
+async function startShop(name: string, cwd: string, databaseUrl: string): Promise<Target> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-bench-cpu-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const url = `http://127.0.0.1:${port}`;
+  const child = startChild(cwd, 'src/server/main.ts', {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    ADMIN_USERNAME: 'benchadmin',
+    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    DATABASE_URL: databaseUrl,
+  });
+  await waitFor(`${url}/api/products`);
+  const products = (await (await fetch(`${url}/api/products`)).json()) as { id: number }[];
+  return {
+    name,
+    pid: child.pid!,
+    list: `${url}/api/products`,
+    one: `${url}/api/products/${products[0]!.id}`,
+  };
+}
+
+/** CPU µs per request of `pid` over `requests` requests to `url` (after a warm-up). */
+async function measure(url: string, pid: number): Promise<number> {
+  await autocannon({ url, connections: 50, amount: 5000 });
+  const before = cpuMs(pid);
+  const result = await autocannon({ url, connections: 50, amount: requests });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx`);
+  return ((cpuMs(pid) - before) * 1000) / requests;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+const dbName = `fp_bench_cpu_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+await admin.end();
+const dbUrl = new URL(baseUrl);
+dbUrl.pathname = `/${dbName}`;
+
+try {
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`${new Date().toISOString()} load average ${load()}`);
+  const shop = await startShop('shop', here, dbUrl.toString());
+  const targets: Target[] = [shop];
+  if (compareDir) targets.push(await startShop('compare', compareDir, dbUrl.toString()));
+  const barePort = await freePort();
+  const bare = startChild(here, 'scripts/bench-bare.ts', {
+    PORT: String(barePort),
+    SHOP_URL: shop.list.replace('/api/products', ''),
+    PRODUCT_ID: shop.one.split('/').pop()!,
+    DATABASE_URL: '',
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  await waitFor(`${bareUrl}/products`);
+  targets.unshift({
+    name: 'bare',
+    pid: bare.pid!,
+    list: `${bareUrl}/products`,
+    one: `${bareUrl}/products/one`,
+  });
+
+  const samples = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of ['list', 'one'] as const) {
+      const line: string[] = [];
+      for (const t of targets) {
+        const us = await measure(t[kind], t.pid);
+        const key = `${kind} ${t.name}`;
+        samples.set(key, [...(samples.get(key) ?? []), us]);
+        line.push(`${t.name} ${us.toFixed(1)}`);
+      }
+      console.log(`round ${round + 1} ${kind}: ${line.join(', ')} µs/request`);
+    }
+  }
+  console.log(`\nCPU µs per request (median of ${rounds}, ${requests} requests each):`);
+  for (const kind of ['list', 'one'] as const) {
+    const bareUs = median(samples.get(`${kind} bare`)!);
+    const rest = targets
+      .filter((t) => t.name !== 'bare')
+      .map((t) => {
+        const us = median(samples.get(`${kind} ${t.name}`)!);
+        return `${t.name} ${us.toFixed(1)} (bare/${t.name} ${(bareUs / us).toFixed(2)})`;
+      });
+    const label = kind === 'list' ? 'GET /api/products' : 'GET /api/products/{id}';
+    console.log(`${label}: bare ${bareUs.toFixed(1)}, ${rest.join(', ')}`);
+  }
+  console.log(`${new Date().toISOString()} load average ${load()}`);
+} finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 2000));
+  for (const c of cleanups) c();
+  const dropper = new pg.Client({ connectionString: baseUrl });
+  await dropper.connect();
+  await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await dropper.end();
+}
