@@ -51,19 +51,27 @@ export async function enqueueMail(
   mail: OutgoingMail,
   opts: { hold: boolean },
 ): Promise<OutboxRow> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      kind: mail.kind,
-      headers: mail.headers ?? null,
-      status: opts.hold ? 'held' : 'queued',
-    })
-    .returning();
+  const [row] = await db.insert(mailOutbox).values(outboxValues(mail, opts)).returning();
   return row!;
+}
+
+/** A new outbox row's values. */
+export type NewOutboxRow = typeof mailOutbox.$inferInsert;
+
+/**
+ * The outbox row `enqueueMail` inserts for `mail` ('held' when `hold`, else 'queued'),
+ * for a caller that writes it in a statement of its own (events.ts `publishWrites`).
+ */
+export function outboxValues(mail: OutgoingMail, opts: { hold: boolean }): NewOutboxRow {
+  return {
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    kind: mail.kind,
+    headers: mail.headers ?? null,
+    status: opts.hold ? 'held' : 'queued',
+  };
 }
 
 /** Mail as the app uses it (`app.deps.mail`). */

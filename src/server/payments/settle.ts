@@ -75,9 +75,17 @@ export interface SettleOptions<T> {
 
 /** Marks a payment consumed (inside `settle`): it can never settle anything else. */
 export async function markConsumed(tx: Tx, payment: PaymentRow): Promise<void> {
-  await tx
+  await consumeWrite(tx, payment);
+}
+
+/**
+ * `markConsumed`'s update, built not run (`at`: the time stored, default now): for a
+ * caller that sends it inside one statement of its own (checkout, issue 12).
+ */
+export function consumeWrite(tx: Tx, payment: PaymentRow, at: Date = new Date()) {
+  return tx
     .update(payments)
-    .set({ consumedAt: new Date(), updatedAt: new Date() })
+    .set({ consumedAt: at, updatedAt: at })
     .where(eq(payments.id, payment.id));
 }
 
