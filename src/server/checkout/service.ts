@@ -100,6 +100,9 @@ export async function placeCatalogOrder(
       },
       settle: (tx, payment) => buildOrder(deps, tx, payment, input),
       details: { sessionId: input.sessionId, userId: input.userId, customer: input.body },
+      // No savepoint (issue 12): every refusal but the contended statement's comes before
+      // the order's one write statement, and that one aborts the transaction anyway.
+      savepoint: false,
     },
     log,
   );
@@ -206,7 +209,8 @@ async function buildOrder(
   // taken last, in ONE statement sent with COMMIT (db/commit.ts, migration 0012): their
   // locks are held only inside PostgreSQL, never across a round trip to this process
   // (issue 12: checkout throughput). A refusal raises, which skips the COMMIT; settle
-  // rolls the savepoint back (the order row and everything above included).
+  // rolls the transaction back (the order's writes included) and records the refund in a
+  // new one (`savepoint: false`).
   const take = `select fp_take_order_rows(${sqlIntegers(cart.lines.map((l) => l.productId))}, ${sqlIntegers(
     cart.lines.map((l) => l.quantity),
   )}, ${sqlInteger(overLimit?.productId ?? null)}, ${sqlInteger(cart.discount?.discountCodeId ?? null)})`;
