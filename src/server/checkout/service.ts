@@ -4,10 +4,11 @@
  * DECISIONS.md "Money and pricing", "Catalogue", "Payments", "Security").
  *
  * In ONE transaction, with the payment row locked FOR UPDATE (and the unique
- * `orders.payment_intent_id` behind it): re-price the cart with the payment's
- * discount code and require the captured amount; check per-customer limits (under the
- * customer's advisory locks); insert the order, its mail and claim; mark the payment
- * consumed; clear the cart; then, in one statement sent together with COMMIT
+ * `orders.payment_intent_id` behind it): read the cart, the payment's discount code and a
+ * new order id in one query, re-price the cart and require the captured amount; check
+ * per-customer limits (under the customer's advisory locks); in ONE statement insert the
+ * order, its mail and claim, mark the payment consumed and clear the cart; then, in one
+ * statement sent together with COMMIT
  * (`fp_take_order_rows`, migration 0012; docs/decisions.md issue 12 entry 10), take the
  * stock with conditional updates (never below zero) and count the discount use (never
  * past maxUses), so the rows every order contends for stay locked only inside PostgreSQL.
