@@ -35,12 +35,22 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Number.isFinite(dollars) && /^-?\d+(\.\d{1,2})?$/.test(String(dollars));
 }
 
-/** One formatter for every call: building an Intl.NumberFormat costs far more than using it. */
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * One formatter for every call: building an Intl.NumberFormat costs far more than using
+ * it (the first one also loads the locale's data). Made on first use, not when the module
+ * loads, so a browser can do it in a task of its own (warmUpMoneyFormat).
+ */
+let usd: Intl.NumberFormat | undefined;
 
 /** Formats cents as en-US USD, e.g. 123456 -> "$1,234.56". */
 export function formatUsd(cents: number): string {
-  return USD.format(cents / 100);
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return usd.format(cents / 100);
+}
+
+/** Makes the USD formatter now (the web client's start-up calls this before its first render). */
+export function warmUpMoneyFormat(): void {
+  formatUsd(0);
 }
 
 /** Formats an API amount in dollars (server-computed, 2 decimals) as en-US USD: 12.5 -> "$12.50". */

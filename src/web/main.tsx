@@ -1,9 +1,12 @@
+import { warmUpMoneyFormat } from '@shared/money';
 import { type ComponentChild, render } from 'preact';
 import { StrictMode } from 'react';
 import { App } from './app/app';
 import { router } from './app/router';
 import { seedPageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
+import { inSeparateTasks } from './lib/tasks';
+import { warmUpClassMerge } from './lib/utils';
 import './index.css';
 
 seedPageData(queryClient);
@@ -29,12 +32,21 @@ function mount() {
     document.getElementById('root')!,
   );
 }
-if (router.state.initialized) mount();
-else {
-  const unsubscribe = router.subscribe((state) => {
-    if (state.initialized) {
-      unsubscribe();
-      mount();
-    }
-  });
-}
+/**
+ * One-time set-up the first render would otherwise pay inside its own long task
+ * (tailwind-merge building its class map, the first Intl currency formatter) runs first,
+ * each step in its own task, while the first page's chunk loads: input is never blocked
+ * for their sum (issue 10, total blocking time).
+ */
+const warmedUp = inSeparateTasks([warmUpClassMerge, warmUpMoneyFormat]);
+const routerReady = router.state.initialized
+  ? Promise.resolve()
+  : new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (state.initialized) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+void Promise.all([warmedUp, routerReady]).then(mount);

@@ -2,9 +2,13 @@
  * Toast helper with the spec's title/description shape. `variant: 'destructive'`
  * marks errors. Only one toast is visible at a time (see components/ui/sonner-toaster.tsx).
  *
- * Sonner is loaded lazily (issue 12: not first-load JavaScript): a toast waits until
- * the toaster is mounted (`toasterMounted`), then shows; toasts keep their order.
+ * Sonner is loaded lazily (issue 12: not first-load JavaScript) and only when the first
+ * toast is asked for (issue 10: not part of the first render): `toast()` marks the toaster
+ * wanted (`useToasterWanted`), the toast waits until it is mounted (`toasterMounted`),
+ * then shows; toasts keep their order.
  */
+import { useSyncExternalStore } from 'react';
+
 export interface ToastInput {
   title: string;
   description?: string;
@@ -23,6 +27,27 @@ const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+function wantToaster(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+}
+
+/** Whether a toast has been asked for yet (then the toaster slot mounts Sonner). */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      wantedListeners.add(onChange);
+      return () => wantedListeners.delete(onChange);
+    },
+    () => wanted,
+    () => false,
+  );
+}
+
 /** Called by the toaster once it is mounted: queued toasts show from then on. */
 export function toasterMounted(): void {
   markMounted();
@@ -39,6 +64,7 @@ export function toast({
   forNextPage = false,
 }: ToastInput): void {
   const options = duration === undefined ? { description } : { description, duration };
+  wantToaster();
   void mounted
     .then(() => import('sonner'))
     .then(({ toast: sonner }) => {
@@ -54,6 +80,7 @@ export function toast({
  * order they were called, so a toast raised before the navigation is known here.
  */
 export function dismissToasts(): void {
+  if (!wanted) return; // no toast was ever shown
   void mounted
     .then(() => import('sonner'))
     .then(({ toast: sonner }) => {

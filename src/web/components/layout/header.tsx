@@ -15,7 +15,7 @@ import { useCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
 import { preloadCartDrawer } from '@/features/cart/components/lazy-cart-drawer';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { navLinks } from './nav-links';
 import { SiteLogo } from './site-logo';
 
@@ -41,11 +41,19 @@ function useLogoutAction(onDone?: () => void) {
   return { run, isPending: logout.isPending };
 }
 
+const LINK_BASE =
+  'rounded-md px-2 py-2 font-medium whitespace-nowrap transition-colors lg:px-3 hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
+
+/** Desktop link classes (plain strings: nothing here conflicts, so no class merging). */
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors lg:px-3 hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-    isActive ? 'text-primary' : 'text-slate-700',
-  );
+  `${LINK_BASE} text-sm ${isActive ? 'text-primary' : 'text-slate-700'}`;
+
+/** Menu-panel link classes: larger text, one per row. */
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `${LINK_BASE} block text-base ${isActive ? 'text-primary' : 'text-slate-700'}`;
+
+/** Tailwind's `md` breakpoint: the desktop links and account area show from here on. */
+const WIDE_QUERY = '(min-width: 48rem)';
 
 export function Header() {
   const { user, isAdmin, isLoading: userLoading } = useUser();
@@ -58,6 +66,10 @@ export function Header() {
   const closeMenu = () => setMenuOpen(false);
   const logout = useLogoutAction(closeMenu);
   const links = navLinks(isAdmin);
+  // What CSS hides is not built: the desktop links and account area below md, the menu
+  // panel's content while it is closed (a smaller first render, issue 10). The server's
+  // HTML carries both for readers without JavaScript.
+  const wide = useMediaQuery(WIDE_QUERY);
 
   // A route change (link, back button) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -79,19 +91,21 @@ export function Header() {
     <header className="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
         <SiteLogo />
-        <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
-          <ul className="flex items-center lg:gap-1">
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {wide && (
+          <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
+            <ul className="flex items-center lg:gap-1">
+              {links.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.to === '/'} className={linkClass}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className="ml-auto flex items-center gap-2">
-          {userLoading ? null : user ? (
+          {userLoading || !wide ? null : user ? (
             <div className="hidden items-center gap-2 md:flex">
               <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
                 Welcome, {user.username}
@@ -150,50 +164,52 @@ export function Header() {
         </div>
       </div>
       <div id={menuId} hidden={!menuOpen} className="border-t bg-white md:hidden">
-        <nav aria-label="Mobile" className="px-4 py-3">
-          <ul className="flex flex-col gap-1">
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink
-                  to={l.to}
-                  end={l.to === '/'}
-                  onClick={closeMenu}
-                  className={(s) => cn(linkClass(s), 'block text-base')}
-                >
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 border-t pt-3">
-            {user ? (
-              <div className="flex items-center justify-between gap-3">
-                <span className="truncate text-sm text-slate-700">Welcome, {user.username}</span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={logout.run}
-                  disabled={logout.isPending}
-                >
-                  {logout.isPending ? 'Logging out...' : 'Logout'}
-                </Button>
-              </div>
-            ) : (
-              <div className="grid grid-cols-2 gap-2">
-                <Button asChild variant="outline">
-                  <Link to="/login" onClick={closeMenu}>
-                    Login
-                  </Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/register" onClick={closeMenu}>
-                    Sign Up
-                  </Link>
-                </Button>
-              </div>
-            )}
-          </div>
-        </nav>
+        {menuOpen && (
+          <nav aria-label="Mobile" className="px-4 py-3">
+            <ul className="flex flex-col gap-1">
+              {links.map((l) => (
+                <li key={l.to}>
+                  <NavLink
+                    to={l.to}
+                    end={l.to === '/'}
+                    onClick={closeMenu}
+                    className={mobileLinkClass}
+                  >
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 border-t pt-3">
+              {user ? (
+                <div className="flex items-center justify-between gap-3">
+                  <span className="truncate text-sm text-slate-700">Welcome, {user.username}</span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={logout.run}
+                    disabled={logout.isPending}
+                  >
+                    {logout.isPending ? 'Logging out...' : 'Logout'}
+                  </Button>
+                </div>
+              ) : (
+                <div className="grid grid-cols-2 gap-2">
+                  <Button asChild variant="outline">
+                    <Link to="/login" onClick={closeMenu}>
+                      Login
+                    </Link>
+                  </Button>
+                  <Button asChild>
+                    <Link to="/register" onClick={closeMenu}>
+                      Sign Up
+                    </Link>
+                  </Button>
+                </div>
+              )}
+            </div>
+          </nav>
+        )}
       </div>
     </header>
   );
