@@ -33,7 +33,12 @@ import {
 } from '../cart/service';
 import { invalidateCatalog } from '../catalog/service';
 import type { Tx } from '../db/client';
-import { executeThenCommit, sqlInteger, sqlIntegers } from '../db/commit';
+import {
+  executeThenCommit,
+  sqlInteger,
+  sqlIntegers,
+  transactionEndingInCommit,
+} from '../db/commit';
 import { cartItems, discountCodes, type OrderLineRecord, orders, products } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { normalizeCode } from '../discounts/service';
@@ -104,6 +109,8 @@ export async function placeCatalogOrder(
       // No savepoint (issue 12): every refusal but the contended statement's comes before
       // the order's one write statement, and that one aborts the transaction anyway.
       savepoint: false,
+      // Ends with the contended statement + COMMIT: no COMMIT of the wrapper after it.
+      runTransaction: (fn) => transactionEndingInCommit(deps.database, fn),
     },
     log,
   );

@@ -79,6 +79,11 @@ export interface SettleOptions<T> {
    * result is answered instead. Default true.
    */
   savepoint?: boolean;
+  /**
+   * Runs the settling transaction; default `deps.db.transaction`. Checkout passes
+   * db/commit.ts `transactionEndingInCommit` (its work ends with `executeThenCommit`).
+   */
+  runTransaction?: <R>(fn: (tx: Tx) => Promise<R>) => Promise<R>;
 }
 
 /** Marks a payment consumed (inside `settle`): it can never settle anything else. */
@@ -179,7 +184,8 @@ export async function settleCapturedPayment<T>(
   };
   try {
     try {
-      outcome = await deps.db.transaction(async (tx): Promise<Outcome<T>> => {
+      const run = options.runTransaction ?? ((fn) => deps.db.transaction(fn));
+      outcome = await run(async (tx): Promise<Outcome<T>> => {
         const locked = await lockPayment(tx);
         if ('kind' in locked) return locked;
         if (locked.outcome) return locked.outcome;
