@@ -9,9 +9,10 @@
  * - a `PaymentLookup` read with the lock that is unknown or not the caller's: 404;
  * - already consumed: the existing result is answered again (idempotent replay);
  * - not captured (declined, refunded, ...): 409 saying why, nothing changes;
- * - else the caller's `settle` runs in a savepoint. It does the work and must mark the
- *   payment consumed (`markConsumed`). When it throws `PaymentRefused` the work is undone,
- *   the payment becomes `refund_pending` with an admin incident (same transaction), and
+ * - else the caller's `settle` runs in a savepoint (or, with `savepoint: false`, without
+ *   one: a refusal then rolls back and is recorded in a new transaction). It does the work
+ *   and must mark the payment consumed (`markConsumed`). When it throws `PaymentRefused`
+ *   the work is undone, the payment becomes `refund_pending` with an admin incident, and
  *   after the commit it is refunded in full (`refunded` once the provider confirms); the
  *   customer gets 409 with the reason and whether the refund went through.
  * Input the database refuses answers 400 with the payment kept; any other failure after
