@@ -47,7 +47,7 @@ describe('purchase journey in Chromium', () => {
     expect(product, 'demo catalogue has a product with stock for 25').toBeTruthy();
     const inCollection = products.filter((p) => p.collection === product.collection).length;
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const pageErrors: string[] = [];

@@ -2,14 +2,12 @@ import { warmUpMoneyFormat } from '@shared/money';
 import { type ComponentChild, render } from 'preact';
 import { StrictMode } from 'react';
 import { App } from './app/app';
-import { router } from './app/router';
+import { type AppRouter, createAppRouter } from './app/router';
 import { seedPageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
 import { inSeparateTasks } from './lib/tasks';
 import { warmUpClassMerge } from './lib/utils';
 import './index.css';
-
-seedPageData(queryClient);
 
 /**
  * The server's content stays in #root until the first page's code has loaded (the router
@@ -22,31 +20,41 @@ seedPageData(queryClient);
  * largest paint and most of the layout survive the mount instead of being redone
  * (docs/decisions.md, issue 10).
  */
-function mount() {
+function mount(router: AppRouter) {
   render(
     (
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>
     ) as unknown as ComponentChild,
     document.getElementById('root')!,
   );
 }
 /**
- * One-time set-up the first render would otherwise pay inside its own long task
- * (tailwind-merge building its class map, the first Intl currency formatter) runs first,
- * each step in its own task, while the first page's chunk loads: input is never blocked
- * for their sum (issue 10, total blocking time).
+ * Start-up in short tasks (issue 10, total blocking time): the module's own evaluation,
+ * then the router (which starts loading the first page's chunk), the server's page data
+ * into the query cache, and one-time set-up the first render would otherwise pay inside
+ * its own long task (tailwind-merge building its class map, the first Intl currency
+ * formatter), each in a task of its own while the page's chunk loads; the mount last,
+ * in its own task too.
  */
-const warmedUp = inSeparateTasks([warmUpClassMerge, warmUpMoneyFormat]);
-const routerReady = router.state.initialized
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => {
+const routerReady = new Promise<AppRouter>((resolve) => {
+  void inSeparateTasks([
+    () => {
+      const router = createAppRouter();
+      if (router.state.initialized) return resolve(router);
       const unsubscribe = router.subscribe((state) => {
         if (state.initialized) {
           unsubscribe();
-          resolve();
+          resolve(router);
         }
       });
-    });
-void Promise.all([warmedUp, routerReady]).then(mount);
+    },
+  ]);
+});
+const warmedUp = inSeparateTasks([
+  () => seedPageData(queryClient),
+  warmUpClassMerge,
+  warmUpMoneyFormat,
+]);
+void Promise.all([routerReady, warmedUp]).then(([router]) => setTimeout(() => mount(router), 0));

@@ -154,6 +154,14 @@ describe('server-sent pages', () => {
     expect(preload?.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it('custom: the rush banner numbers ride along, so the wizard does not move when they arrive', async () => {
+    const p = await page('/custom');
+    const data = JSON.parse(p.doc.getElementById('page-data')!.textContent!);
+    const rush = (await t.app.inject({ url: '/api/custom-orders/rush-slots' })).json();
+    expect(data).toContainEqual([['/api/custom-orders/rush-slots'], rush]);
+    expect(rush.slotsPerMonth).toBeGreaterThan(0);
+  });
+
   it('product: name, price, tiers, breadcrumbs and Product JSON-LD (USD, rolling validity, stock)', async () => {
     const product = list.find((x) => x.price > 0 && x.stockQuantity > 0)!;
     const p = await page(`/product/${product.id}`);

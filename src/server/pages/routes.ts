@@ -25,6 +25,7 @@ import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
 import { countView, findPublishedPost, listPublishedPosts, serializePost } from '../blog/service';
 import { getActiveProduct, listActiveProducts } from '../catalog/service';
+import { rushSlots } from '../custom-orders/rush';
 import { getHomeContent } from '../home/service';
 import { HttpError } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
@@ -304,8 +305,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     ),
   );
 
-  instance.get('/custom', async (_request, reply) =>
-    send(
+  instance.get('/custom', async (_request, reply) => {
+    // The rush banner sits above the wizard: with its data in the page the app shows it in
+    // its first render instead of pushing the wizard down when the call returns (CLS).
+    const rush = await rushSlots(db, config.RUSH_SLOTS_PER_MONTH);
+    return send(
       reply,
       {
         title: `Design Your Custom Golf Pin | ${site.name}`,
@@ -315,9 +319,10 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       },
       {
         body: customMain(),
+        data: [[['/api/custom-orders/rush-slots'], rush]],
       },
-    ),
-  );
+    );
+  });
 
   instance.get('/blog', async (_request, reply) => {
     const posts = await listPublishedPosts(db);

@@ -1,11 +1,11 @@
-/** Providers (query client, cart UI state) around the router. */
+/** Providers (query client, cart UI state) around the router (made by main.tsx). */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { CartUiProvider } from '@/features/cart/cart-state';
 import { queryClient } from '@/lib/query-client';
-import { router } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <CartUiProvider>

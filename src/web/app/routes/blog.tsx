@@ -16,6 +16,7 @@ import { store } from '@/config/store';
 import { useBlogPosts } from '@/features/blog/api';
 import { CATEGORY_LABELS, postDate, viewsText } from '@/features/blog/format';
 import { NewsletterSignupForm } from '@/features/newsletter/newsletter-signup-form';
+import { AfterFirstRender } from '@/lib/after-first-render';
 
 const BLOG_HEADING = 'Golf Pin Blog';
 
@@ -148,7 +149,10 @@ export function Component() {
         )}
       </section>
 
-      <BlogFooterBand />
+      {/* Below the posts: built in the task after the first render (issue 10). */}
+      <AfterFirstRender>
+        <BlogFooterBand />
+      </AfterFirstRender>
     </PageMain>
   );
 }

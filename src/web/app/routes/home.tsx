@@ -19,6 +19,7 @@ import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
 import { useHomeContent } from '@/features/home/api';
 import { Bestsellers } from '@/features/home/components/bestsellers';
+import { AfterFirstRender } from '@/lib/after-first-render';
 import { cn } from '@/lib/utils';
 
 // Below the hero: loaded after the page's own chunk, not part of the first load (issue 12/10).
@@ -28,6 +29,9 @@ const LogoCarousel = lazy(() =>
 const Testimonials = lazy(() =>
   import('@/features/home/components/testimonials').then((m) => ({ default: m.Testimonials })),
 );
+
+/** Holds the carousel's place (no layout shift) until it is built. */
+const LOGOS_PLACEHOLDER = <div className="min-h-56 border-b" aria-hidden="true" />;
 
 const PLATING_NAMES: Record<(typeof PIN_PLATINGS)[number], string> = {
   gold: 'gold',
@@ -245,97 +249,102 @@ export function Component() {
       </section>
 
       {home.data && home.data.logos.length > 0 && (
-        <Suspense fallback={<div className="min-h-56 border-b" aria-hidden="true" />}>
-          <LogoCarousel logos={home.data.logos} />
-        </Suspense>
+        <AfterFirstRender fallback={LOGOS_PLACEHOLDER}>
+          <Suspense fallback={LOGOS_PLACEHOLDER}>
+            <LogoCarousel logos={home.data.logos} />
+          </Suspense>
+        </AfterFirstRender>
       )}
 
       {home.data && <Bestsellers products={home.data.bestsellers} hasSales={home.data.hasSales} />}
 
-      <section aria-labelledby="how-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="how-heading" className="text-center text-3xl font-bold">
-          How It Works
-        </h2>
-        <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="rounded-xl border bg-card p-6 text-center shadow-sm">
-              <span
-                className="mx-auto flex size-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground"
-                aria-hidden="true"
-              >
-                {i + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-              <p className="mt-2 text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {/* Below the first screen: built in the task after the first render (issue 10). */}
+      <AfterFirstRender>
+        <section aria-labelledby="how-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="how-heading" className="text-center text-3xl font-bold">
+            How It Works
+          </h2>
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="rounded-xl border bg-card p-6 text-center shadow-sm">
+                <span
+                  className="mx-auto flex size-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground"
+                  aria-hidden="true"
+                >
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
+                <p className="mt-2 text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
 
-      {store.pinPreviewUrl && (
-        <section aria-labelledby="preview-heading" className="bg-emerald-50">
-          <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center sm:px-6">
-            <h2 id="preview-heading" className="text-2xl font-bold">
-              See Your Pin Before You Order
-            </h2>
-            <p className="max-w-xl text-slate-700">
-              Try our pin preview tool to sketch your idea, then send it with your quote request.
-            </p>
-            <Button size="lg" onClick={openPinPreview}>
-              Open Pin Preview Tool
-              <span className="sr-only"> (opens in a new window)</span>
-            </Button>
+        {store.pinPreviewUrl && (
+          <section aria-labelledby="preview-heading" className="bg-emerald-50">
+            <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center sm:px-6">
+              <h2 id="preview-heading" className="text-2xl font-bold">
+                See Your Pin Before You Order
+              </h2>
+              <p className="max-w-xl text-slate-700">
+                Try our pin preview tool to sketch your idea, then send it with your quote request.
+              </p>
+              <Button size="lg" onClick={openPinPreview}>
+                Open Pin Preview Tool
+                <span className="sr-only"> (opens in a new window)</span>
+              </Button>
+            </div>
+          </section>
+        )}
+
+        <section aria-label="More custom products" className="bg-slate-50">
+          <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2">
+            <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
+              <BallMarkerArt />
+              <div className="min-w-0">
+                <h2 className="text-2xl font-bold">Custom Ball Markers</h2>
+                <p className="mt-2 text-slate-600">
+                  Ball markers with your course or event logo: a gift golfers actually use.
+                </p>
+                <QuoteButton>Quote Ball Markers</QuoteButton>
+              </div>
+            </article>
+            <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
+              <CoinArt />
+              <div className="min-w-0">
+                <h2 className="text-2xl font-bold">Commemorative Coins</h2>
+                <p className="mt-2 text-slate-600">
+                  Mark a championship, anniversary or hole-in-one with a coin made to keep.
+                </p>
+                <QuoteButton>Quote Coins</QuoteButton>
+              </div>
+            </article>
           </div>
         </section>
-      )}
 
-      <section aria-label="More custom products" className="bg-slate-50">
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2">
-          <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
-            <BallMarkerArt />
-            <div className="min-w-0">
-              <h2 className="text-2xl font-bold">Custom Ball Markers</h2>
-              <p className="mt-2 text-slate-600">
-                Ball markers with your course or event logo: a gift golfers actually use.
-              </p>
-              <QuoteButton>Quote Ball Markers</QuoteButton>
-            </div>
-          </article>
-          <article className="flex flex-col items-center gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row md:flex-col lg:flex-row">
-            <CoinArt />
-            <div className="min-w-0">
-              <h2 className="text-2xl font-bold">Commemorative Coins</h2>
-              <p className="mt-2 text-slate-600">
-                Mark a championship, anniversary or hole-in-one with a coin made to keep.
-              </p>
-              <QuoteButton>Quote Coins</QuoteButton>
-            </div>
-          </article>
-        </div>
-      </section>
+        {home.data && home.data.testimonials.length > 0 && (
+          <Suspense fallback={null}>
+            <Testimonials testimonials={home.data.testimonials} />
+          </Suspense>
+        )}
 
-      {home.data && home.data.testimonials.length > 0 && (
-        <Suspense fallback={null}>
-          <Testimonials testimonials={home.data.testimonials} />
-        </Suspense>
-      )}
-
-      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="why-heading" className="text-center text-3xl font-bold">
-          Why Choose {store.name}
-        </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {CLAIMS.map((c) => (
-            <li key={c.title} className="flex gap-3">
-              <Check className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold">{c.title}</h3>
-                <p className="text-slate-600">{c.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="why-heading" className="text-center text-3xl font-bold">
+            Why Choose {store.name}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {CLAIMS.map((c) => (
+              <li key={c.title} className="flex gap-3">
+                <Check className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <div>
+                  <h3 className="font-semibold">{c.title}</h3>
+                  <p className="text-slate-600">{c.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </AfterFirstRender>
     </PageMain>
   );
 }

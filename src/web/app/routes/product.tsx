@@ -35,6 +35,7 @@ import { StockBadge } from '@/features/catalog/components/stock-badge';
 import { TierPanel } from '@/features/catalog/components/tier-panel';
 import { formatPrice, formatPriceCents } from '@/features/catalog/format';
 import { toast } from '@/lib/toast';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -67,13 +68,17 @@ function Breadcrumbs({ name }: { name: string }) {
   );
 }
 
-/** 'Mon, Nov 30' for a YYYY-MM-DD date. */
-const shortDate = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', {
+let shortDateFormat: Intl.DateTimeFormat | undefined;
+
+/** 'Tue, Nov 24' for a YYYY-MM-DD date (one formatter for every call). */
+const shortDate = (iso: string) => {
+  shortDateFormat ??= new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
   });
+  return shortDateFormat.format(new Date(`${iso}T12:00:00`));
+};
 
 /** Flat shipping and the delivery window, by the Add to Cart button. */
 function ShippingEstimate() {
@@ -100,6 +105,8 @@ function RelatedProducts({ product }: { product: Product }) {
     (products.data ?? []).filter((p) => p.collection === product.collection && p.id !== product.id),
     'name',
   ).slice(0, 4);
+  // Below the fold: built in the task after the page's first render (issue 10).
+  const rendered = useProgressiveCount(related.length, 0);
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-14">
@@ -107,7 +114,7 @@ function RelatedProducts({ product }: { product: Product }) {
         More from {COLLECTION_LABELS[product.collection]}
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
-        {related.map((p) => (
+        {related.slice(0, rendered).map((p) => (
           <ProductCard key={p.id} product={p} />
         ))}
       </ul>

@@ -22,6 +22,7 @@ import {
   parseSort,
 } from '@/features/catalog/components/catalog-controls';
 import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 
 const tierText = CATALOG_TIERS.filter((t) => t.percentOff > 0)
   .map((t) => `${t.percentOff}% off ${t.label}`)
@@ -71,6 +72,8 @@ export function Component() {
       sort,
     );
   }, [products.data, collection, sort]);
+  // Four cards (the first screen on a phone) in the first render, the rest in later tasks.
+  const rendered = useProgressiveCount(shown.length);
 
   return (
     <PageMain>
@@ -175,7 +178,7 @@ export function Component() {
               </div>
             ) : (
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 md:mt-4 md:grid-cols-3 lg:grid-cols-4">
-                {shown.map((p, i) => (
+                {shown.slice(0, rendered).map((p, i) => (
                   <ProductCard key={p.id} product={p} eager={i < 4} />
                 ))}
               </ul>

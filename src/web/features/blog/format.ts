@@ -10,13 +10,17 @@ export const CATEGORY_LABELS: Record<BlogFilter, string> = {
   news: 'News',
 };
 
+/** One formatter for all cards (toLocaleDateString with options builds one per call). */
+let postDateFormat: Intl.DateTimeFormat | undefined;
+
 /** 'March 5, 2026' for an ISO date (the published date, else the created date). */
 export function postDate(post: { publishedAt: string | null; createdAt: string }): string {
-  return new Date(post.publishedAt ?? post.createdAt).toLocaleDateString('en-US', {
+  postDateFormat ??= new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
   });
+  return postDateFormat.format(new Date(post.publishedAt ?? post.createdAt));
 }
 
 /** '1 view' / '12 views'. */

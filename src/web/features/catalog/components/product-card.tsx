@@ -7,6 +7,7 @@
 import { dollarsToCents } from '@shared/money';
 import { catalogUnitPrice, stockLabel } from '@shared/pricing';
 import type { Product } from '@shared/schemas/catalog';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -14,7 +15,14 @@ import { formatPrice, formatPriceCents } from '../format';
 import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 
-export function ProductCard({ product, eager }: { product: Product; eager?: boolean }) {
+/** Memoised: a list that grows in steps (useProgressiveCount) does not re-render the cards it has. */
+export const ProductCard = memo(function ProductCard({
+  product,
+  eager,
+}: {
+  product: Product;
+  eager?: boolean;
+}) {
   const soldOut = stockLabel(product.stockQuantity, product.inStock) === 'Out of Stock';
   return (
     <li>
@@ -52,7 +60,7 @@ export function ProductCard({ product, eager }: { product: Product; eager?: bool
       </Link>
     </li>
   );
-}
+});
 
 export function ProductCardSkeleton() {
   return (
