@@ -29,7 +29,7 @@
  * using it up. Only show what the cookie names; never accept an id from the URL alone.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
@@ -70,10 +70,19 @@ function cookieOptions(config: Pick<AppConfig, 'https'>) {
   };
 }
 
+/** One write of a claim, built not run: awaiting runs it, `getSQL()` embeds it elsewhere. */
+export type ClaimWrite = PromiseLike<unknown> & { getSQL(): SQL };
+
 /** A claim this request grants: `add` inside the transaction, `setCookie` after commit. */
 export interface GuestClaimGrant {
   /** Records `kind`/`id` under the new token and carries this browser's earlier items over. */
   add(tx: DbOrTx, kind: ClaimKind, id: number): Promise<void>;
+  /**
+   * The same writes as `add`, built but not run (Drizzle queries, in order): for a caller
+   * that sends them inside one statement of its own (checkout's order statement, as
+   * data-modifying CTEs; they touch different rows, so one snapshot is enough).
+   */
+  writes(tx: DbOrTx, kind: ClaimKind, id: number): ClaimWrite[];
   /** Sets the claim cookie on `reply` (call only once the transaction committed). */
   setCookie(reply: FastifyReply): void;
 }
@@ -88,18 +97,30 @@ export function startGuestClaim(request: FastifyRequest): GuestClaimGrant {
   const config = request.server.deps.config;
   return {
     async add(tx, kind, id) {
-      if (previousHash && previousHash !== tokenHash) {
-        await tx
-          .update(guestClaims)
-          .set({ tokenHash })
-          .where(
-            and(eq(guestClaims.tokenHash, previousHash), gt(guestClaims.expiresAt, sql`now()`)),
-          );
-      }
-      await tx
-        .insert(guestClaims)
-        .values({ tokenHash, kind, refId: id, expiresAt })
-        .onConflictDoNothing();
+      for (const write of this.writes(tx, kind, id)) await write;
+    },
+    writes(tx, kind, id) {
+      const carried =
+        previousHash && previousHash !== tokenHash
+          ? [
+              tx
+                .update(guestClaims)
+                .set({ tokenHash })
+                .where(
+                  and(
+                    eq(guestClaims.tokenHash, previousHash),
+                    gt(guestClaims.expiresAt, sql`now()`),
+                  ),
+                ),
+            ]
+          : [];
+      return [
+        ...carried,
+        tx
+          .insert(guestClaims)
+          .values({ tokenHash, kind, refId: id, expiresAt })
+          .onConflictDoNothing(),
+      ];
     },
     setCookie(reply) {
       reply.setCookie(name, token, { ...cookieOptions(config), expires: expiresAt });

@@ -14,7 +14,12 @@ import { versionedImageUrl } from '../catalog/serialize';
 import type { Db, DbOrTx } from '../db/client';
 import { cartItems, orders, products } from '../db/schema';
 import type { AppHooks } from '../deps';
-import { checkCode, normalizeCode } from '../discounts/service';
+import {
+  checkCodeRow,
+  type DiscountCodeRow,
+  findDiscountCode,
+  normalizeCode,
+} from '../discounts/service';
 import { conflict, notFound } from '../lib/errors';
 
 export interface PricedCartLine {
@@ -57,8 +62,8 @@ export interface CartRow {
   isActive: boolean;
 }
 
-/** The columns of a `CartRow`, in select order. */
-const CART_ROW_FIELDS = {
+/** The columns of a `CartRow`, in select order (also read by checkout's order statement). */
+export const CART_ROW_FIELDS = {
   cartItemId: cartItems.id,
   productId: cartItems.productId,
   quantity: cartItems.quantity,
@@ -163,14 +168,30 @@ export async function priceCart(
   discountCode?: string | null,
   now: Date = new Date(),
 ): Promise<PricedCart> {
-  const lines = (await loadCartRows(db, sessionId)).map(priceRow);
+  const rows = await loadCartRows(db, sessionId);
+  const code = discountCode ? normalizeCode(discountCode) : '';
+  const codeRow = code ? await findDiscountCode(db, code) : null;
+  return priceCartRows(sessionId, rows, code ? { code, row: codeRow } : null, now);
+}
+
+/**
+ * `priceCart` for rows already read (no query): the session's joined cart rows and,
+ * when a code was given, its normalised text and its row (null: unknown code). The same
+ * answer as `priceCart`; checkout reads the rows in its own statement (issue 12).
+ */
+export function priceCartRows(
+  sessionId: string,
+  rows: CartRow[],
+  code: { code: string; row: DiscountCodeRow | null } | null,
+  now: Date = new Date(),
+): PricedCart {
+  const lines = rows.map(priceRow);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   let discount: PricedCart['discount'] = null;
   let discountError: string | null = null;
   let discountRefusal: DiscountRefusal | null = null;
-  const code = discountCode ? normalizeCode(discountCode) : '';
-  if (code) {
-    const check = await checkCode(db, code, subtotalCents, now);
+  if (code?.code) {
+    const check = checkCodeRow(code.row, subtotalCents, now);
     if (check.valid) {
       discount = {
         code: check.row.code,
@@ -247,7 +268,12 @@ export async function pastPurchases(
 
 /** Removes every item of the session's cart. */
 export async function clearCart(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
+  await clearCartWrite(db, sessionId);
+}
+
+/** `clearCart`'s delete, built not run: for a caller that sends it in a statement of its own. */
+export function clearCartWrite(db: DbOrTx, sessionId: string) {
+  return db.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
 }
 
 // ---------------------------------------------------------------------------

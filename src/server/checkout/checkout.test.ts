@@ -16,6 +16,7 @@ import {
   products,
 } from '../db/schema';
 import type { AppHooks } from '../deps';
+import { htmlOf } from '../mail/html-later';
 import { PaymentProviderError } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
@@ -524,7 +525,13 @@ describe('catalogue checkout', () => {
     expect(rows[0]!.textBody).toContain('Total: $21.99');
     expect(rows[0]!.textBody).toContain(customer.shippingAddress);
     expect(rows[0]!.textBody).toContain(`/track-order?id=${orderId}&type=regular`);
-    expect(rows[0]!.htmlBody).toContain('$21.99');
+    // The HTML part is rendered at delivery from the stored order (issue 12), the same
+    // template: nothing rendered yet, everything needed stored.
+    expect(rows[0]!.htmlBody).toBeNull();
+    expect(rows[0]!.htmlSource).toMatchObject({ template: 'order_confirmation' });
+    const html = htmlOf(rows[0]!, t.config);
+    expect(html).toContain('$21.99');
+    expect(html).toContain(`/track-order?id=${orderId}&amp;type=regular`);
     // A replay of the same payment sends no second confirmation.
     const replay = await client.post('/api/create-order', {
       paypalOrderId: id,

@@ -4,10 +4,11 @@
  * DECISIONS.md "Money and pricing", "Catalogue", "Payments", "Security").
  *
  * In ONE transaction, with the payment row locked FOR UPDATE (and the unique
- * `orders.payment_intent_id` behind it): re-price the cart with the payment's
- * discount code and require the captured amount; check per-customer limits (under the
- * customer's advisory locks); insert the order, its mail and claim; mark the payment
- * consumed; clear the cart; then, in one statement sent together with COMMIT
+ * `orders.payment_intent_id` behind it): read the cart, the payment's discount code and a
+ * new order id in one query, re-price the cart and require the captured amount; check
+ * per-customer limits (under the customer's advisory locks); in ONE statement insert the
+ * order, its mail and claim, mark the payment consumed and clear the cart; then, in one
+ * statement sent together with COMMIT
  * (`fp_take_order_rows`, migration 0012; docs/decisions.md issue 12 entry 10), take the
  * stock with conditional updates (never below zero) and count the discount use (never
  * past maxUses), so the rows every order contends for stay locked only inside PostgreSQL.
@@ -18,22 +19,34 @@
  * Any other failure after payment is logged and recorded for the admin (500).
  */
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrderBody } from '../../shared/schemas/checkout';
 import type { Order } from '../../shared/schemas/orders';
 import type { GuestClaimGrant } from '../accounts/guest-claims';
-import { clearCart, type PricedCart, pastPurchases, priceCart } from '../cart/service';
+import {
+  CART_ROW_FIELDS,
+  clearCartWrite,
+  type PricedCart,
+  pastPurchases,
+  priceCartRows,
+} from '../cart/service';
 import { invalidateCatalog } from '../catalog/service';
 import type { Tx } from '../db/client';
-import { executeThenCommit, sqlInteger, sqlIntegers } from '../db/commit';
-import { type OrderLineRecord, orders } from '../db/schema';
+import {
+  executeThenCommit,
+  sqlInteger,
+  sqlIntegers,
+  transactionEndingInCommit,
+} from '../db/commit';
+import { cartItems, discountCodes, type OrderLineRecord, orders, products } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { publish } from '../events/events';
+import { normalizeCode } from '../discounts/service';
+import { publishWrites } from '../events/events';
 import { toOrderDto } from '../orders/service';
 import type { PaymentRow } from '../payments/service';
 import {
-  markConsumed,
+  consumeWrite,
   PaymentRefused as OrderRejected,
   settleCapturedPayment,
 } from '../payments/settle';
@@ -93,6 +106,11 @@ export async function placeCatalogOrder(
       },
       settle: (tx, payment) => buildOrder(deps, tx, payment, input),
       details: { sessionId: input.sessionId, userId: input.userId, customer: input.body },
+      // No savepoint (issue 12): every refusal but the contended statement's comes before
+      // the order's one write statement, and that one aborts the transaction anyway.
+      savepoint: false,
+      // Ends with the contended statement + COMMIT: no COMMIT of the wrapper after it.
+      runTransaction: (fn) => transactionEndingInCommit(deps.database, fn),
     },
     log,
   );
@@ -109,7 +127,7 @@ async function buildOrder(
   input: PlaceOrderInput,
 ): Promise<OrderRow> {
   const { sessionId, userId, body } = input;
-  const cart = await priceCart(tx, sessionId, payment.discountCode);
+  const { cart, orderId } = await readOrderBasis(tx, sessionId, payment.discountCode);
 
   if (payment.discountCode && !cart.discount) {
     const usedUp = cart.discountRefusal === 'used_up';
@@ -125,7 +143,7 @@ async function buildOrder(
   }
   const gone = cart.lines.find((l) => !l.isActive);
   if (gone) throw new OrderRejected(`Sorry, "${gone.name}" is no longer available.`, 'unavailable');
-  if (cart.lines.length === 0 || cart.totalCents !== payment.capturedCents) {
+  if (orderId === null || cart.lines.length === 0 || cart.totalCents !== payment.capturedCents) {
     throw new OrderRejected('The price changed. Please review your order.', 'price_changed');
   }
 
@@ -146,44 +164,61 @@ async function buildOrder(
     overLimit = limited.find((l) => (past.get(l.productId) ?? 0) + l.quantity > l.purchaseLimit!);
   }
 
+  const now = new Date();
   const items: OrderLineRecord[] = cart.lines.map((l) => ({
     productId: l.productId,
     name: l.name,
     quantity: l.quantity,
     unitPriceCents: l.unitPriceCents,
   }));
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId,
-      cartSessionId: sessionId,
-      customerEmail: body.customerEmail,
-      customerName: body.customerName,
-      shippingAddress: body.shippingAddress || null,
-      subtotalCents: cart.subtotalCents,
-      discountCode: cart.discount?.code ?? null,
-      discountCents: cart.discount?.discountCents ?? 0,
-      shippingCents: cart.shippingCents,
-      totalCents: cart.totalCents,
-      paymentIntentId: payment.providerOrderId,
-      paymentStatus: 'paid',
-      status: 'processing',
-      items,
-    })
-    .returning();
-  // Storefront spec section 8: the customer gets a confirmation e-mail. Same
-  // transaction: a rolled-back order leaves no mail.
-  await publish(deps, tx, { type: 'order.placed', order: order! });
-  // Signed out: only this browser (its HttpOnly claim cookie) can later claim the order.
-  if (userId === null) await input.claim?.add(tx, 'order', order!.id);
-  await markConsumed(tx, payment);
-  await clearCart(tx, sessionId);
+  // The whole row, as the insert below stores it (every column given, none left to a
+  // default): the mail and the answer are made from it without reading it back.
+  const order: OrderRow = {
+    id: orderId,
+    userId,
+    cartSessionId: sessionId,
+    customerEmail: body.customerEmail,
+    customerName: body.customerName,
+    shippingAddress: body.shippingAddress || null,
+    subtotalCents: cart.subtotalCents,
+    discountCode: cart.discount?.code ?? null,
+    discountCents: cart.discount?.discountCents ?? 0,
+    shippingCents: cart.shippingCents,
+    totalCents: cart.totalCents,
+    paymentIntentId: payment.providerOrderId,
+    paymentStatus: 'paid',
+    status: 'processing',
+    items,
+    trackingNumber: null,
+    trackingUrl: null,
+    createdAt: now,
+  };
+  // The order's own writes, independent of each other, in ONE statement (issue 12): the
+  // order row; the confirmation e-mail (storefront spec section 8; same transaction, so a
+  // rolled-back order leaves no mail); signed out, the claim that lets only this browser
+  // (its HttpOnly claim cookie) claim the order later; the payment consumed; the cart
+  // cleared. Each is the query its module builds (publishWrites, claim.writes,
+  // consumeWrite, clearCartWrite), sent as a data-modifying CTE.
+  const writes = [
+    tx.insert(orders).values(order),
+    ...publishWrites(deps, tx, { type: 'order.placed', order }),
+    ...(userId === null && input.claim ? input.claim.writes(tx, 'order', order.id) : []),
+    consumeWrite(tx, payment, now),
+    clearCartWrite(tx, sessionId),
+  ];
+  await tx.execute(
+    sql`with ${sql.join(
+      writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`),
+      sql`, `,
+    )} select 1`,
+  );
 
   // The rows every order contends for (the products' stock, the code's use count) are
   // taken last, in ONE statement sent with COMMIT (db/commit.ts, migration 0012): their
   // locks are held only inside PostgreSQL, never across a round trip to this process
   // (issue 12: checkout throughput). A refusal raises, which skips the COMMIT; settle
-  // rolls the savepoint back (the order row and everything above included).
+  // rolls the transaction back (the order's writes included) and records the refund in a
+  // new one (`savepoint: false`).
   const take = `select fp_take_order_rows(${sqlIntegers(cart.lines.map((l) => l.productId))}, ${sqlIntegers(
     cart.lines.map((l) => l.quantity),
   )}, ${sqlInteger(overLimit?.productId ?? null)}, ${sqlInteger(cart.discount?.discountCodeId ?? null)})`;
@@ -199,7 +234,37 @@ async function buildOrder(
   } catch (err) {
     throw refusalOf(err, cart) ?? err;
   }
-  return order!;
+  return order;
+}
+
+/**
+ * What an order is made from, in ONE query (issue 12): the session's cart lines joined
+ * with their products (`CART_ROW_FIELDS`, oldest line first), the payment's discount code
+ * row (left join; null when unknown or none), and a new order id from the orders
+ * sequence (`nextval`, so the order, its mail and its claim can be written in one
+ * statement; an id taken by an order that is then refused is skipped, as a rolled-back
+ * insert's would be). Returns the priced cart (`priceCartRows`: the same answer as
+ * `priceCart`) and the id, null for an empty cart.
+ */
+async function readOrderBasis(
+  tx: Tx,
+  sessionId: string,
+  discountCode: string | null,
+): Promise<{ cart: PricedCart; orderId: number | null }> {
+  const code = discountCode ? normalizeCode(discountCode) : '';
+  const rows = await tx
+    .select({
+      ...CART_ROW_FIELDS,
+      code: discountCodes,
+      orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))`.mapWith(Number),
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(discountCodes, code ? eq(discountCodes.code, code) : sql`false`)
+    .where(eq(cartItems.sessionId, sessionId))
+    .orderBy(asc(cartItems.id));
+  const cart = priceCartRows(sessionId, rows, code ? { code, row: rows[0]?.code ?? null } : null);
+  return { cart, orderId: rows[0]?.orderId ?? null };
 }
 
 /**

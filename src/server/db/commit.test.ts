@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/db';
 import type { Database } from './client';
-import { executeThenCommit, sqlInteger, sqlIntegers } from './commit';
+import { executeThenCommit, sqlInteger, sqlIntegers, transactionEndingInCommit } from './commit';
 import { products } from './schema';
 
 describe('executeThenCommit', () => {
@@ -64,6 +64,44 @@ describe('executeThenCommit', () => {
     });
     const [row] = await database.db.select().from(products).where(eq(products.id, pin!.id));
     expect(row).toMatchObject({ name: 'Refused Pin', stockQuantity: 1, description: 'kept' });
+  });
+
+  it('transactionEndingInCommit: committed by the statement, no transaction left open; a failure rolls back everything', async () => {
+    const [pin] = await database.db
+      .insert(products)
+      .values({ name: 'Runner Pin', priceCents: 500, stockQuantity: 5 })
+      .returning();
+    const open = await transactionEndingInCommit(database, async (tx) => {
+      await tx.update(products).set({ name: 'Runner Pin 2' }).where(eq(products.id, pin!.id));
+      await executeThenCommit(
+        database,
+        tx,
+        `update products set stock_quantity = stock_quantity - 2 where id = ${sqlInteger(pin!.id)}`,
+      );
+      if (database.kind !== 'postgres') return null;
+      // On PostgreSQL the connection is out of any transaction once the statement returns
+      // (no empty transaction opened for a COMMIT of the wrapper to close).
+      const res = await tx.execute(sql`select now() = statement_timestamp() as outside`);
+      return (res as unknown as { rows: { outside: boolean }[] }).rows[0]!.outside;
+    });
+    if (database.kind === 'postgres') expect(open).toBe(true);
+    expect(await database.db.select().from(products).where(eq(products.id, pin!.id))).toMatchObject(
+      [{ name: 'Runner Pin 2', stockQuantity: 3 }],
+    );
+
+    await expect(
+      transactionEndingInCommit(database, async (tx) => {
+        await tx.update(products).set({ name: 'Runner Pin 3' }).where(eq(products.id, pin!.id));
+        await executeThenCommit(
+          database,
+          tx,
+          `update products set stock_quantity = stock_quantity - 9 where id = ${sqlInteger(pin!.id)}`,
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23514' } });
+    expect(await database.db.select().from(products).where(eq(products.id, pin!.id))).toMatchObject(
+      [{ name: 'Runner Pin 2', stockQuantity: 3 }],
+    );
   });
 
   it('writes only safe integers into statement text', () => {

@@ -7,15 +7,61 @@
  * lock is held across a round trip to an event loop busy with other requests. On
  * node-postgres `executeThenCommit` sends `<statement>; commit; begin` as ONE simple-protocol
  * query: PostgreSQL runs the statement and commits at once, so the lock lives only inside
- * PostgreSQL. The trailing `begin` opens an empty transaction that the transaction wrapper's
- * own COMMIT then closes (no work, no WAL flush, no "no transaction in progress" warning).
+ * PostgreSQL. In a transaction run by `transactionEndingInCommit` nothing follows; in one
+ * run by Drizzle's `db.transaction`, a trailing `begin` opens an empty transaction that
+ * Drizzle's own COMMIT then closes (no work, no WAL flush, no "no transaction in progress"
+ * warning).
  * When the statement fails, PostgreSQL skips the rest of the query: nothing is committed
  * and the transaction is left aborted, so the caller can still roll back to a savepoint.
  * On PGlite (one connection, one transaction at a time) the statement runs alone and the
  * wrapper commits as usual.
  */
 import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type { Database, Tx } from './client';
+
+/** Transactions run by `transactionEndingInCommit` (no COMMIT of their own needed after `executeThenCommit`). */
+const ownTransactions = new WeakSet<Tx>();
+/** Of those, the ones `executeThenCommit` committed. */
+const committed = new WeakSet<Tx>();
+
+/**
+ * Runs `fn` in a transaction, like `db.transaction`, for work whose last statement goes
+ * through `executeThenCommit`. On node-postgres the transaction is Drizzle's own
+ * transaction object on a pool client, begun here; when `executeThenCommit` committed it,
+ * no COMMIT follows (Drizzle's `transaction` always sends one: a round trip to close the
+ * empty transaction that statement had to open again; issue 12). Otherwise it commits, or
+ * rolls back when `fn` throws, as Drizzle does. On PGlite: `db.transaction`.
+ * Returns what `fn` returns; throws what it throws.
+ */
+export async function transactionEndingInCommit<T>(
+  database: Pick<Database, 'kind' | 'db' | 'pool'>,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (database.kind !== 'postgres' || !database.pool) return database.db.transaction(fn);
+  // The pool's session and dialect, as Drizzle's node-postgres `transaction` uses them.
+  const db = database.db as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+  };
+  const client = await database.pool.connect();
+  try {
+    const session = new NodePgSession(client, db.dialect, db.session.schema, db.session.options);
+    const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
+    ownTransactions.add(tx);
+    await tx.execute(sql`begin`);
+    try {
+      const result = await fn(tx);
+      if (!committed.has(tx)) await tx.execute(sql`commit`);
+      return result;
+    } catch (err) {
+      if (!committed.has(tx)) await tx.execute(sql`rollback`);
+      throw err;
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * Runs `statement` in `tx` and, on PostgreSQL, commits `tx` in the same round trip. Call it
@@ -29,9 +75,14 @@ export async function executeThenCommit(
   tx: Tx,
   statement: string,
 ): Promise<void> {
-  await tx.execute(
-    sql.raw(database.kind === 'postgres' ? `${statement}; commit; begin` : statement),
-  );
+  if (database.kind !== 'postgres') {
+    await tx.execute(sql.raw(statement));
+  } else if (ownTransactions.has(tx)) {
+    await tx.execute(sql.raw(`${statement}; commit`));
+    committed.add(tx);
+  } else {
+    await tx.execute(sql.raw(`${statement}; commit; begin`));
+  }
 }
 
 /**

@@ -816,6 +816,13 @@ export const homeTestimonials = pgTable('home_testimonials', {
   updatedAt: updatedAt(),
 });
 
+/** What a mail's HTML part is rendered from at delivery (mail/html-later.ts). */
+export interface MailHtmlSource {
+  template: 'order_confirmation';
+  /** The order row as JSON (dates as ISO strings). */
+  order: Record<string, unknown>;
+}
+
 /** Outgoing mail, kept whether or not SMTP is configured (DECISIONS.md: never lost). */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -825,6 +832,12 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /**
+     * The HTML part still to render (issue 12): set instead of `html_body` for a mail whose
+     * HTML is rendered when it is delivered (mail/html-later.ts), e.g. the order
+     * confirmation, so the request that wrote it does not pay for React rendering.
+     */
+    htmlSource: jsonb('html_source').$type<MailHtmlSource>(),
     kind: text('kind').notNull(),
     status: text('status', { enum: ['queued', 'sent', 'failed', 'held'] })
       .notNull()

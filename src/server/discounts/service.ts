@@ -73,7 +73,18 @@ export async function checkCode(
   subtotalCents: number,
   now: Date = new Date(),
 ): Promise<CodeCheck> {
-  const row = await findDiscountCode(db, code);
+  return checkCodeRow(await findDiscountCode(db, code), subtotalCents, now);
+}
+
+/**
+ * `checkCode` for a row already read (null: the code is unknown), without a query: the
+ * same answers. Checkout reads the row together with the cart (issue 12).
+ */
+export function checkCodeRow(
+  row: DiscountCodeRow | null,
+  subtotalCents: number,
+  now: Date = new Date(),
+): CodeCheck {
   if (!row) return { valid: false, row: null, error: INVALID_CODE_MESSAGE, reason: 'unknown' };
   const result: DiscountCheck = checkDiscount(toDiscountRule(row), subtotalCents, now);
   return result.valid

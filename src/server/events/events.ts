@@ -10,17 +10,20 @@
  * To add an event: a member of `ShopEvent` here (`<domain>.<past tense>`, with the rows
  * the reaction needs), `publish` it, and a case in `mail/rules.ts` (the compiler insists).
  */
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import type {
-  customOrders,
-  manualInvoices,
-  orders,
-  quoteCollaborationSessions,
-  quoteRequests,
-  quoteRevisionHistory,
+import {
+  type customOrders,
+  mailOutbox,
+  type manualInvoices,
+  type orders,
+  type quoteCollaborationSessions,
+  type quoteRequests,
+  type quoteRevisionHistory,
 } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { mailForEvent } from '../mail/rules';
+import { mailForEvent, mailsFor } from '../mail/rules';
+import { outboxValues } from '../mail/service';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CustomOrderRow = typeof customOrders.$inferSelect;
@@ -104,4 +107,21 @@ export type EventDeps = Pick<AppDeps, 'mail' | 'config'>;
  */
 export async function publish(deps: EventDeps, tx: DbOrTx, event: ShopEvent): Promise<void> {
   await mailForEvent(deps, tx, event);
+}
+
+/**
+ * The same writes as `publish`, built but not run (Drizzle queries): for a caller that
+ * sends them inside one statement of its own with the rest of its work (checkout's order
+ * statement, issue 12). Awaiting each in order is `publish`. Empty when the event sends
+ * no mail.
+ */
+export function publishWrites(
+  deps: EventDeps,
+  tx: DbOrTx,
+  event: ShopEvent,
+): (PromiseLike<unknown> & { getSQL(): SQL })[] {
+  const rows = mailsFor(event, deps.config).map((mail) =>
+    outboxValues(mail, { hold: !deps.mail.sending }),
+  );
+  return rows.length ? [tx.insert(mailOutbox).values(rows)] : [];
 }

@@ -94,6 +94,7 @@ export async function resendFailedMail(
         subject: failed.subject,
         textBody: failed.textBody,
         htmlBody: failed.htmlBody,
+        htmlSource: failed.htmlSource,
         kind: failed.kind,
         status: 'queued',
         lastError: `Resent by the admin after: ${failed.lastError ?? 'unknown error'}`.slice(

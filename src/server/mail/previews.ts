@@ -22,6 +22,7 @@ import type {
   RevisionRow,
   ShopEvent,
 } from '../events/events';
+import { htmlOf } from './html-later';
 import { mailsFor } from './rules';
 
 type Config = Parameters<typeof mailsFor>[1] & Pick<AppConfig, 'publicUrl'>;
@@ -221,7 +222,9 @@ export function mailPreviews(config: Config): MailPreview[] {
         trigger,
         to: mail.to,
         subject: mail.subject,
-        html: mail.html ?? '',
+        html:
+          htmlOf({ htmlBody: mail.html ?? null, htmlSource: mail.htmlSource ?? null }, config) ??
+          '',
         text: mail.text,
       });
     }

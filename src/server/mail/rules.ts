@@ -11,7 +11,7 @@ import type { CustomOrderRow, EventDeps, ShopEvent } from '../events/events';
 import type { OutgoingMail } from './service';
 import {
   basicMail,
-  orderConfirmationMail,
+  orderConfirmationMailLater,
   quoteConfirmationMail,
   quoteNotificationMail,
   trackCustomOrderUrl,
@@ -89,7 +89,8 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
   const store = config.STORE_NAME;
   switch (event.type) {
     case 'order.placed':
-      return [orderConfirmationMail(event.order, config)];
+      // The HTML part is rendered at delivery (html-later.ts), not in the checkout request.
+      return [orderConfirmationMailLater(event.order, config)];
     case 'order.shipped': {
       const o = event.order;
       return [

@@ -23,7 +23,8 @@ import type PgBoss from 'pg-boss';
 import { composeMessage, fromAddress, GatedSmtpSender, type SendOutcome } from '../campaigns/smtp';
 import type { AppConfig } from '../config';
 import type { Database, DbOrTx } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { type MailHtmlSource, mailOutbox } from '../db/schema';
+import { type HtmlConfig, htmlOf } from './html-later';
 import { type MailQueue, startMailQueue } from './queue';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -35,6 +36,8 @@ export interface OutgoingMail {
   text: string;
   /** HTML part; every user value in it must already be escaped. */
   html?: string;
+  /** Instead of `html`: what the HTML part is rendered from at delivery (html-later.ts). */
+  htmlSource?: MailHtmlSource;
   /** What the mail is, for the admin list, e.g. 'order_confirmation'. */
   kind: string;
   /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
@@ -51,19 +54,28 @@ export async function enqueueMail(
   mail: OutgoingMail,
   opts: { hold: boolean },
 ): Promise<OutboxRow> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      kind: mail.kind,
-      headers: mail.headers ?? null,
-      status: opts.hold ? 'held' : 'queued',
-    })
-    .returning();
+  const [row] = await db.insert(mailOutbox).values(outboxValues(mail, opts)).returning();
   return row!;
+}
+
+/** A new outbox row's values. */
+export type NewOutboxRow = typeof mailOutbox.$inferInsert;
+
+/**
+ * The outbox row `enqueueMail` inserts for `mail` ('held' when `hold`, else 'queued'),
+ * for a caller that writes it in a statement of its own (events.ts `publishWrites`).
+ */
+export function outboxValues(mail: OutgoingMail, opts: { hold: boolean }): NewOutboxRow {
+  return {
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    htmlSource: mail.htmlSource ?? null,
+    kind: mail.kind,
+    headers: mail.headers ?? null,
+    status: opts.hold ? 'held' : 'queued',
+  };
 }
 
 /** Mail as the app uses it (`app.deps.mail`). */
@@ -95,7 +107,8 @@ export interface MailServiceOptions {
     | 'MAIL_RETRY_DELAY_SECONDS'
     | 'MAIL_POLL_SECONDS'
     | 'MAIL_SWEEP_SECONDS'
-  >;
+  > &
+    HtmlConfig;
   log: FastifyBaseLogger;
 }
 
@@ -132,7 +145,7 @@ export function createMailService({ database, config, log }: MailServiceOptions)
       to: row.toAddress,
       subject: row.subject,
       text: row.textBody,
-      html: row.htmlBody,
+      html: htmlOf(row, config),
       headers: row.headers,
       messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`,
     });

@@ -26,13 +26,27 @@ export function trackOrderUrl(config: Pick<AppConfig, 'publicUrl'>, orderId: num
  * (cents formatted with `formatUsd`), shipping address and the Track Order link.
  * Returns an OutgoingMail of kind 'order_confirmation' addressed to the customer.
  */
-export function orderConfirmationMail(
-  order: OrderRow,
-  config: Pick<AppConfig, 'publicUrl' | 'STORE_NAME' | 'STORE_EMAIL'>,
-): OutgoingMail {
-  const store = config.STORE_NAME;
-  const link = trackOrderUrl(config, order.id);
-  const subject = `${store}: order #${order.id} confirmed`;
+export function orderConfirmationMail(order: OrderRow, config: OrderMailConfig): OutgoingMail {
+  return { ...orderConfirmationParts(order, config), html: orderConfirmationHtml(order, config) };
+}
+
+type OrderMailConfig = Pick<AppConfig, 'publicUrl' | 'STORE_NAME' | 'STORE_EMAIL'>;
+
+/**
+ * `orderConfirmationMail` with its HTML part left to render at delivery (issue 12: the
+ * checkout request does not pay for React rendering): the same recipient, subject and
+ * text, and `htmlSource` (the order) instead of `html`. mail/html-later.ts renders it
+ * with `orderConfirmationHtml`, the same HTML.
+ */
+export function orderConfirmationMailLater(order: OrderRow, config: OrderMailConfig): OutgoingMail {
+  return {
+    ...orderConfirmationParts(order, config),
+    htmlSource: { template: 'order_confirmation', order },
+  };
+}
+
+/** The lines and totals of an order as the confirmation shows them. */
+function orderFigures(order: OrderRow) {
   const lines = order.items.map((l) => ({
     name: l.name,
     quantity: l.quantity,
@@ -52,7 +66,15 @@ export function orderConfirmationMail(
     ['Shipping', formatUsd(order.shippingCents)],
     ['Total', formatUsd(order.totalCents)],
   ];
+  return { lines, totals };
+}
 
+/** The confirmation without its HTML part: recipient, subject, text, kind. */
+function orderConfirmationParts(order: OrderRow, config: OrderMailConfig): OutgoingMail {
+  const store = config.STORE_NAME;
+  const link = trackOrderUrl(config, order.id);
+  const subject = `${store}: order #${order.id} confirmed`;
+  const { lines, totals } = orderFigures(order);
   const text = [
     `Hi ${order.customerName},`,
     '',
@@ -72,8 +94,15 @@ export function orderConfirmationMail(
     '',
     store,
   ].join('\n');
+  return { to: order.customerEmail, subject, text, kind: 'order_confirmation' };
+}
 
-  const html = renderEmail(
+/** The HTML part of the order confirmation (React Email; every value escaped). */
+export function orderConfirmationHtml(order: OrderRow, config: OrderMailConfig): string {
+  const store = config.STORE_NAME;
+  const link = trackOrderUrl(config, order.id);
+  const { lines, totals } = orderFigures(order);
+  return renderEmail(
     createElement(
       ShopEmail,
       {
@@ -90,7 +119,6 @@ export function orderConfirmationMail(
       createElement(OrderLines, { lines, totals }),
     ),
   );
-  return { to: order.customerEmail, subject, text, html, kind: 'order_confirmation' };
 }
 
 const PIN_TYPE_LABEL: Record<QuoteRequest['pinType'], string> = {

@@ -9,9 +9,10 @@
  * - a `PaymentLookup` read with the lock that is unknown or not the caller's: 404;
  * - already consumed: the existing result is answered again (idempotent replay);
  * - not captured (declined, refunded, ...): 409 saying why, nothing changes;
- * - else the caller's `settle` runs in a savepoint. It does the work and must mark the
- *   payment consumed (`markConsumed`). When it throws `PaymentRefused` the work is undone,
- *   the payment becomes `refund_pending` with an admin incident (same transaction), and
+ * - else the caller's `settle` runs in a savepoint (or, with `savepoint: false`, without
+ *   one: a refusal then rolls back and is recorded in a new transaction). It does the work
+ *   and must mark the payment consumed (`markConsumed`). When it throws `PaymentRefused`
+ *   the work is undone, the payment becomes `refund_pending` with an admin incident, and
  *   after the commit it is refunded in full (`refunded` once the provider confirms); the
  *   customer gets 409 with the reason and whether the refund went through.
  * Input the database refuses answers 400 with the payment kept; any other failure after
@@ -71,13 +72,34 @@ export interface SettleOptions<T> {
   settle(tx: Tx, payment: PaymentRow): Promise<T>;
   /** Extra details stored on the admin's incidents (caller, request body). */
   details: Record<string, unknown>;
+  /**
+   * false: `settle` runs without a savepoint (one round trip fewer; issue 12). A refusal
+   * then rolls the whole transaction back (which may already be aborted, e.g. by a
+   * statement sent with COMMIT) and the refund is recorded in a new transaction that
+   * locks the payment again: if another request settled or refused it meanwhile, that
+   * result is answered instead. Default true.
+   */
+  savepoint?: boolean;
+  /**
+   * Runs the settling transaction; default `deps.db.transaction`. Checkout passes
+   * db/commit.ts `transactionEndingInCommit` (its work ends with `executeThenCommit`).
+   */
+  runTransaction?: <R>(fn: (tx: Tx) => Promise<R>) => Promise<R>;
 }
 
 /** Marks a payment consumed (inside `settle`): it can never settle anything else. */
 export async function markConsumed(tx: Tx, payment: PaymentRow): Promise<void> {
-  await tx
+  await consumeWrite(tx, payment);
+}
+
+/**
+ * `markConsumed`'s update, built not run (`at`: the time stored, default now): for a
+ * caller that sends it inside one statement of its own (checkout, issue 12).
+ */
+export function consumeWrite(tx: Tx, payment: PaymentRow, at: Date = new Date()) {
+  return tx
     .update(payments)
-    .set({ consumedAt: new Date(), updatedAt: new Date() })
+    .set({ consumedAt: at, updatedAt: at })
     .where(eq(payments.id, payment.id));
 }
 
@@ -107,61 +129,92 @@ export async function settleCapturedPayment<T>(
   const lookup = 'belongs' in found ? found : null;
   /** The payment's id once known (for the admin's incident). */
   let paymentId = lookup ? null : (found as PaymentRow).id;
-  try {
-    outcome = await deps.db.transaction(async (tx): Promise<Outcome<T>> => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(
-          lookup
-            ? eq(payments.providerOrderId, lookup.providerOrderId)
-            : eq(payments.id, (found as PaymentRow).id),
-        )
-        .for('update');
-      if (lookup && !(payment && lookup.belongs(payment))) {
-        return { kind: 'not-found', message: lookup.notFoundMessage };
-      }
-      paymentId = payment!.id;
-      if (payment!.consumedAt) {
-        const earlier = await options.replay(tx, payment!);
-        if (earlier !== null) return { kind: 'replay', value: earlier };
-      }
-      if (payment!.status !== 'captured' || payment!.consumedAt) {
-        return { kind: 'not-paid', payment: payment! };
-      }
-      // A savepoint: a refusal undoes the work but keeps the row lock. Not released on
-      // success: COMMIT ends it, one round trip fewer while the work's locks (e.g. a
-      // product's stock row) are held (issue 12: checkout throughput).
-      await tx.execute(sql`savepoint fp_settle`);
-      try {
-        const value = await options.settle(tx, payment!);
-        return { kind: 'created', value };
-      } catch (err) {
-        if (!(err instanceof PaymentRefused)) throw err;
-        await tx.execute(sql`rollback to savepoint fp_settle`);
-        // Decided while the row is locked: no concurrent request can still use it.
-        // `refund_pending` + the admin's incident commit together, before the provider
-        // is asked: a crash or a failed refund leaves a row that says money is owed.
-        const [refunding] = await tx
-          .update(payments)
-          .set({ status: 'refund_pending', failureReason: err.problem, updatedAt: new Date() })
-          .where(eq(payments.id, payment!.id))
-          .returning();
-        await recordIncident(tx, {
-          providerOrderId: payment!.providerOrderId,
-          kind: ORDER_REFUSED_INCIDENT,
-          message: `${options.what} refused after payment: ${err.problem} The capture is being refunded in full; if this stays unresolved, refund capture ${payment!.captureId} by hand.`,
-          details: {
-            paymentId: payment!.id,
-            captureId: payment!.captureId,
-            capturedCents: payment!.capturedCents,
-            reason: err.kind,
-            ...options.details,
-          },
-        });
-        return { kind: 'refused', payment: refunding!, reason: err };
-      }
+  const savepoint = options.savepoint !== false;
+  /**
+   * The payment read with its row lock, and what it allows: an outcome, or null when it
+   * is captured and unused (it may settle now).
+   */
+  const lockPayment = async (
+    tx: Tx,
+  ): Promise<{ payment: PaymentRow; outcome: Outcome<T> | null } | Outcome<T>> => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(
+        lookup
+          ? eq(payments.providerOrderId, lookup.providerOrderId)
+          : eq(payments.id, (found as PaymentRow).id),
+      )
+      .for('update');
+    if (lookup && !(payment && lookup.belongs(payment))) {
+      return { kind: 'not-found', message: lookup.notFoundMessage };
+    }
+    paymentId = payment!.id;
+    if (payment!.consumedAt) {
+      const earlier = await options.replay(tx, payment!);
+      if (earlier !== null)
+        return { payment: payment!, outcome: { kind: 'replay', value: earlier } };
+    }
+    if (payment!.status !== 'captured' || payment!.consumedAt) {
+      return { payment: payment!, outcome: { kind: 'not-paid', payment: payment! } };
+    }
+    return { payment: payment!, outcome: null };
+  };
+  // Decided while the row is locked: no concurrent request can still use it.
+  // `refund_pending` + the admin's incident commit together, before the provider
+  // is asked: a crash or a failed refund leaves a row that says money is owed.
+  const refuse = async (tx: Tx, payment: PaymentRow, err: PaymentRefused): Promise<Outcome<T>> => {
+    const [refunding] = await tx
+      .update(payments)
+      .set({ status: 'refund_pending', failureReason: err.problem, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    await recordIncident(tx, {
+      providerOrderId: payment.providerOrderId,
+      kind: ORDER_REFUSED_INCIDENT,
+      message: `${options.what} refused after payment: ${err.problem} The capture is being refunded in full; if this stays unresolved, refund capture ${payment.captureId} by hand.`,
+      details: {
+        paymentId: payment.id,
+        captureId: payment.captureId,
+        capturedCents: payment.capturedCents,
+        reason: err.kind,
+        ...options.details,
+      },
     });
+    return { kind: 'refused', payment: refunding!, reason: err };
+  };
+  try {
+    try {
+      const run = options.runTransaction ?? ((fn) => deps.db.transaction(fn));
+      outcome = await run(async (tx): Promise<Outcome<T>> => {
+        const locked = await lockPayment(tx);
+        if ('kind' in locked) return locked;
+        if (locked.outcome) return locked.outcome;
+        const payment = locked.payment;
+        // A savepoint: a refusal undoes the work but keeps the row lock. Not released on
+        // success: COMMIT ends it, one round trip fewer while the work's locks (e.g. a
+        // product's stock row) are held (issue 12: checkout throughput).
+        if (savepoint) await tx.execute(sql`savepoint fp_settle`);
+        try {
+          const value = await options.settle(tx, payment);
+          return { kind: 'created', value };
+        } catch (err) {
+          // Without a savepoint the whole transaction rolls back (below).
+          if (!(err instanceof PaymentRefused) || !savepoint) throw err;
+          await tx.execute(sql`rollback to savepoint fp_settle`);
+          return refuse(tx, payment, err);
+        }
+      });
+    } catch (err) {
+      if (!(err instanceof PaymentRefused)) throw err;
+      // No savepoint: the work was rolled back with the transaction; record the refusal
+      // in a new one, unless another request settled or refused the payment meanwhile.
+      outcome = await deps.db.transaction(async (tx): Promise<Outcome<T>> => {
+        const locked = await lockPayment(tx);
+        if ('kind' in locked) return locked;
+        return locked.outcome ?? refuse(tx, locked.payment, err);
+      });
+    }
   } catch (err) {
     // Input the database cannot store (the edge guard stops it first): nothing was
     // written, the payment stays captured and usable with valid details.
