@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   formatDollars,
   formatUsd,
+  groupDigits,
   hasAtMostTwoDecimals,
   percentOf,
 } from './money';
@@ -66,6 +67,22 @@ describe('formatUsd', () => {
     expect(formatUsd(0)).toBe('$0.00');
     expect(formatUsd(5)).toBe('$0.05');
     expect(formatUsd(599)).toBe('$5.99');
+  });
+
+  it('gives the same text as Intl.NumberFormat, negatives and large amounts included', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const samples = [-123456789, -150, -1, 1, 99, 100, 101, 99999, 100000, 123456789, 99999999999];
+    for (let c = 0; c < 2_000_000; c += 997) samples.push(c);
+    for (const cents of samples)
+      expect(formatUsd(cents), String(cents)).toBe(intl.format(cents / 100));
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups whole numbers in threes as en-US toLocaleString does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -1234567]) {
+      expect(groupDigits(n), String(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });
 

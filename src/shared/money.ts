@@ -36,21 +36,25 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
 }
 
 /**
- * One formatter for every call: building an Intl.NumberFormat costs far more than using
- * it (the first one also loads the locale's data). Made on first use, not when the module
- * loads, so a browser can do it in a task of its own (warmUpMoneyFormat).
+ * A whole number with its digits grouped in threes, en-US: 1234567 -> "1,234,567".
+ * Written out rather than through Intl: a browser's first Intl formatter loads the
+ * locale's data, 30-47 ms of blocked main thread measured in Chromium here, on every
+ * public page (docs/decisions.md, issue 10). Fractions are dropped.
  */
-let usd: Intl.NumberFormat | undefined;
-
-/** Formats cents as en-US USD, e.g. 123456 -> "$1,234.56". */
-export function formatUsd(cents: number): string {
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  return usd.format(cents / 100);
+export function groupDigits(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  return `${sign}${String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 }
 
-/** Makes the USD formatter now (the web client's start-up calls this before its first render). */
-export function warmUpMoneyFormat(): void {
-  formatUsd(0);
+/**
+ * Formats cents as en-US USD, e.g. 123456 -> "$1,234.56", -150 -> "-$1.50" (the same
+ * text as Intl.NumberFormat's USD currency style, without Intl; see groupDigits).
+ */
+export function formatUsd(cents: number): string {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const sign = whole < 0 ? '-' : '';
+  return `${sign}$${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Formats an API amount in dollars (server-computed, 2 decimals) as en-US USD: 12.5 -> "$12.50". */

@@ -1,4 +1,3 @@
-import { warmUpMoneyFormat } from '@shared/money';
 import { type ComponentChild, render } from 'preact';
 import { StrictMode } from 'react';
 import { App } from './app/app';
@@ -34,8 +33,7 @@ function mount(router: AppRouter) {
  * Start-up in short tasks (issue 10, total blocking time): the module's own evaluation,
  * then the router (which starts loading the first page's chunk), the server's page data
  * into the query cache, and one-time set-up the first render would otherwise pay inside
- * its own long task (tailwind-merge building its class map, the first Intl currency
- * formatter), each in a task of its own while the page's chunk loads; the mount last,
+ * its own long task (tailwind-merge building its class map), each in a task of its own while the page's chunk loads; the mount last,
  * in its own task too.
  */
 const routerReady = new Promise<AppRouter>((resolve) => {
@@ -52,9 +50,5 @@ const routerReady = new Promise<AppRouter>((resolve) => {
     },
   ]);
 });
-const warmedUp = inSeparateTasks([
-  () => seedPageData(queryClient),
-  warmUpClassMerge,
-  warmUpMoneyFormat,
-]);
+const warmedUp = inSeparateTasks([() => seedPageData(queryClient), warmUpClassMerge]);
 void Promise.all([routerReady, warmedUp]).then(([router]) => setTimeout(() => mount(router), 0));

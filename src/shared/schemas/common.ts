@@ -1,6 +1,6 @@
 /** Shared zod building blocks for API contracts. */
 
-import { hasAtMostTwoDecimals } from '../money';
+import { groupDigits, hasAtMostTwoDecimals } from '../money';
 import { z } from './zod';
 
 /** Dollars as the API shows them: a number with at most two decimals. */
@@ -50,7 +50,7 @@ export const dollarInput = (max: number) =>
   z
     .number()
     .min(0, 'Amount cannot be negative')
-    .max(max, `Amount must be at most ${max.toLocaleString('en-US')}`)
+    .max(max, `Amount must be at most ${groupDigits(max)}`)
     .refine(hasAtMostTwoDecimals, 'Amount must be in dollars with at most two decimals');
 
 /** Earliest and latest dates the admin can set (PostgreSQL and JS dates both hold them). */

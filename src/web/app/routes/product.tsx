@@ -34,6 +34,7 @@ import { QuantitySelector } from '@/features/catalog/components/quantity-selecto
 import { StockBadge } from '@/features/catalog/components/stock-badge';
 import { TierPanel } from '@/features/catalog/components/tier-panel';
 import { formatPrice, formatPriceCents } from '@/features/catalog/format';
+import { calendarDay, shortWeekdayDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
 
@@ -68,17 +69,8 @@ function Breadcrumbs({ name }: { name: string }) {
   );
 }
 
-let shortDateFormat: Intl.DateTimeFormat | undefined;
-
-/** 'Tue, Nov 24' for a YYYY-MM-DD date (one formatter for every call). */
-const shortDate = (iso: string) => {
-  shortDateFormat ??= new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  });
-  return shortDateFormat.format(new Date(`${iso}T12:00:00`));
-};
+/** 'Tue, Nov 24' for a YYYY-MM-DD date. */
+const shortDate = (iso: string) => shortWeekdayDate(calendarDay(iso), true);
 
 /** Flat shipping and the delivery window, by the Add to Cart button. */
 function ShippingEstimate() {

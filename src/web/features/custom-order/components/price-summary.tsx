@@ -21,15 +21,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { calendarDay, longDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { WizardState } from '../wizard-state';
 
 /** "June 5, 2026" from YYYY-MM-DD. */
 function formatDay(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y!, m! - 1, d!)),
-  );
+  return longDate(calendarDay(iso), true);
 }
 
 export function PriceSummary({

@@ -4,14 +4,10 @@
  */
 import { formatDollars } from '@shared/money';
 import type { OrderConfirmation as Confirmation } from '@shared/schemas/orders';
+import { calendarDay, longWeekdayDate } from '@/lib/dates';
 
 /** 'Tuesday, November 24' for a YYYY-MM-DD date. */
-const longDay = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  });
+const longDay = (iso: string) => longWeekdayDate(calendarDay(iso), true);
 
 export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
   return (
