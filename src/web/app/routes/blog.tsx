@@ -17,6 +17,7 @@ import { useBlogPosts } from '@/features/blog/api';
 import { CATEGORY_LABELS, postDate, viewsText } from '@/features/blog/format';
 import { NewsletterSignupForm } from '@/features/newsletter/newsletter-signup-form';
 import { AfterFirstRender } from '@/lib/after-first-render';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 
 const BLOG_HEADING = 'Golf Pin Blog';
 
@@ -29,6 +30,8 @@ export function Component() {
   const filter = parseFilter(params.get('category'));
   const posts = useBlogPosts();
   const shown = (posts.data ?? []).filter((p) => filter === 'all' || p.category === filter);
+  // Two cards (a phone's first screen) in the first render, the rest two per task (issue 10).
+  const rendered = useProgressiveCount(shown.length, 2, 2);
 
   const choose = (next: BlogFilter) =>
     setParams(next === 'all' ? {} : { category: next }, {
@@ -107,8 +110,13 @@ export function Component() {
             )}
           </div>
         ) : (
-          <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-live="polite">
-            {shown.map((post, i) => (
+          <ul
+            className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+            // Live once the first fill is done: a filter's new list is announced, the
+            // page's own cards arriving in steps are not.
+            aria-live={rendered < shown.length ? undefined : 'polite'}
+          >
+            {shown.slice(0, rendered).map((post, i) => (
               <li key={post.id}>
                 <Link
                   to={`/blog/${post.slug}`}
