@@ -20,11 +20,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cpuTicks, freePort, waitFor } from './bench-support';
 
 const baseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -35,18 +35,6 @@ const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const compareDir = process.env.BENCH_CPU_COMPARE;
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const here = process.cwd();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 const cleanups: (() => void)[] = [];
@@ -64,23 +52,9 @@ function startChild(cwd: string, script: string, env: Record<string, string>): C
   return child;
 }
 
-async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
 /** CPU time (user + system) the process has used, ms (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return cpuTicks(pid) * 10;
 }
 
 interface Target {

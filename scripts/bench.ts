@@ -25,13 +25,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../src/server/db/client';
+import { cpuTicks, freePort, waitFor } from './bench-support';
 
 const baseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -44,18 +44,6 @@ const checkoutConcurrency = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 50)
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 // ---------------------------------------------------------------------------- helpers
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 
@@ -72,20 +60,6 @@ function startChild(script: string, env: Record<string, string>): ChildProcess {
   });
   children.push(child);
   return child;
-}
-
-async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
 }
 
 async function stopAll(): Promise<void> {
@@ -483,10 +457,7 @@ async function benchCheckout(shop: Shop, databaseUrl: string): Promise<void> {
  * /proc (Linux; `stop()` answers null elsewhere). The backends must be on this machine.
  */
 async function cpuMeter(db: pg.Client, shopPid: number | undefined) {
-  const ticksOf = (pid: number): number => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime, clock ticks (1/100 s)
-  };
+  const ticksOf = cpuTicks; // utime + stime, clock ticks (1/100 s)
   const backendTicks = async () => {
     const { rows } = await db.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = current_database()',
