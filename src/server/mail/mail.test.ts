@@ -182,6 +182,12 @@ describe('outgoing mail over SMTP', () => {
       },
       { timeout: 15_000, interval: 100 },
     );
+    // The row is marked sent just before the final DATA dot, so the server may finish
+    // receiving a moment after the row reads 'sent'.
+    await vi.waitFor(
+      () => expect(smtp.received.some((m) => m.to.includes('later@example.com'))).toBe(true),
+      { timeout: 5_000, interval: 50 },
+    );
     // Later sweeps send nothing twice.
     expect(await t.app.deps.mail.flush()).toBe(0);
     expect(smtp.received.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
