@@ -81,7 +81,7 @@ describe('first paint survives the app mount in Chromium', () => {
     ['/custom', 'custom'],
     ['/blog', 'blog'],
   ] as const) {
-    it(`${path}: the HTML preloads the page's chunks, so the router adds no preload of its own`, async () => {
+    it(`${path}: the HTML carries the styles and preloads the page's chunks, so the router adds no preload`, async () => {
       // The built route chunk and what it imports statically (Vite's manifest).
       const manifest = JSON.parse(
         readFileSync(path_.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8'),
@@ -110,6 +110,9 @@ describe('first paint survives the app mount in Chromium', () => {
         expected,
       );
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${routeFile}"`);
+      // The stylesheet is in the document, not a second request before the first paint.
+      expect(html).toMatch(/<style>[^<]*\.font-heading/);
+      expect(html).not.toContain('rel="stylesheet"');
       for (const f of expected) expect(html, f).toContain(`/${f}"`);
       // Each chunk is listed once: the server's tag, none added by the router's helper.
       expect(counts).toEqual(expected.map(() => 1));
