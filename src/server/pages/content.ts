@@ -21,6 +21,26 @@ import type { Product } from '../../shared/schemas/catalog';
 
 const e = escapeHtml;
 
+const stripped = new WeakMap<TemplateStringsArray, string[]>();
+/**
+ * Tagged template for the server's markup: the template's own line breaks between tags
+ * (and at an interpolation's edges) are dropped, as JSX drops them, so the server's DOM has
+ * no whitespace text nodes the app's does not. Preact's first render then finds each server
+ * element where the app puts its own and keeps it in place; with those text nodes in
+ * between it moved every element (a remove and an insert each, and the style and layout
+ * of the whole page again). Interpolated values (escaped text, post content) are untouched.
+ */
+export function markup(strings: TemplateStringsArray, ...values: unknown[]): string {
+  let parts = stripped.get(strings);
+  if (!parts) {
+    parts = strings.map((part) => part.replace(/(^|>)\s*\n\s*(?=<|$)/g, '$1'));
+    stripped.set(strings, parts);
+  }
+  let out = parts[0] ?? '';
+  for (let i = 0; i < values.length; i++) out += String(values[i]) + (parts[i + 1] ?? '');
+  return out;
+}
+
 export interface SiteFacts {
   name: string;
   email: string;
@@ -83,9 +103,9 @@ export function frame(site: SiteFacts, main: string, options: FrameOptions = {})
       `<li><a class="inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline" href="${href}">${label}</a></li>`,
   ).join('');
   const banner = options.testMode
-    ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>\n'
+    ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>'
     : '';
-  return `<div class="flex min-h-screen flex-col">
+  return markup`<div class="flex min-h-screen flex-col">
 ${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
 <a href="/" class="flex min-w-0 items-center gap-2 rounded-md font-bold text-primary">${LOGO_GLYPH}<span class="truncate font-heading text-xl font-normal text-brand">${e(site.name)}</span></a>
 <nav aria-label="Main" class="ml-2 hidden md:block lg:ml-4"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
@@ -120,7 +140,7 @@ function productCard(p: Product, index: number): string {
   const image = p.imageUrl
     ? `<img src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
     : '<div class="aspect-square w-full bg-emerald-50"></div>';
-  return `<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
+  return markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
 <div class="overflow-hidden bg-muted">${image}</div>
 <div class="flex flex-1 flex-col gap-2 p-3 sm:p-4"><h3 class="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">${e(p.name)}</h3>
 <div class="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1"><span class="text-base font-bold text-primary sm:text-lg">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
@@ -146,7 +166,7 @@ export function wholesaleMain(products: Product[], shipTime = '1-2 business days
     )
     .join('');
   const sorted = sortCatalog(products, 'name');
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none">
 <section class="bg-gradient-to-br from-brand-deep to-brand text-white"><div class="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-12">
 <a href="/" class="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-green-50 hover:underline"><span class="size-4" aria-hidden="true"></span>Back to Home</a>
 <h1 class="mt-2 text-2xl md:mt-4 md:text-4xl">Wholesale Golf Pins</h1>
@@ -177,7 +197,7 @@ export function productMain(p: Product): string {
   const crumb = 'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline';
   // The client's layout (web/app/routes/product.tsx): the image and the heading stay put
   // when the app takes over.
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
 <nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/">Home</a> /${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale">Wholesale</a> /${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
 <div class="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
 <div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" decoding="async" />` : ''}</div>
@@ -196,7 +216,7 @@ export function blogListMain(posts: BlogPostSummary[]): string {
       (
         p,
         i,
-      ) => `<li class="overflow-hidden rounded-xl border bg-card shadow-sm"><a class="block" href="/blog/${e(p.slug)}">
+      ) => markup`<li class="overflow-hidden rounded-xl border bg-card shadow-sm"><a class="block" href="/blog/${e(p.slug)}">
 ${p.featuredImage ? `<img class="aspect-[1200/630] w-full object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" />` : ''}
 <span class="block p-4"><span class="text-xs uppercase">${e(p.category)}</span>
 <span class="mt-1 block text-lg font-semibold">${e(p.title)}</span>
@@ -204,7 +224,7 @@ ${p.excerpt ? `<span class="mt-1 block text-sm text-slate-600">${e(p.excerpt)}</
 <span class="mt-2 block text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</span></span></a></li>`,
     )
     .join('');
-  return `<main id="main" class="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+  return markup`<main id="main" class="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
 <h1 class="font-heading text-3xl">${BLOG_HEADING}</h1>
 <p class="mt-2 text-slate-600">${BLOG_INTRO}</p>
 ${posts.length ? `<ul class="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">${cards}</ul>` : '<p class="mt-6">No posts yet. Check back soon.</p>'}
@@ -220,7 +240,7 @@ export function blogPostMain(p: BlogPost): string {
   const tags = p.tags.length
     ? `<ul class="mt-6 flex flex-wrap gap-2" aria-label="Tags">${p.tags.map((t) => `<li class="rounded-full border px-3 py-1 text-sm">#${e(t)}</li>`).join('')}</ul>`
     : '';
-  return `<main id="main" class="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
+  return markup`<main id="main" class="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
 <p><a href="/blog">Back to Blog</a></p>
 <article class="mt-4"><p class="text-sm uppercase">${e(p.category)}</p>
 <h1 class="mt-2 font-heading text-3xl">${e(p.title)}</h1>
@@ -239,7 +259,7 @@ ${tags}</article>
 export function homeMain(mockupHours = '24'): string {
   const card = (href: string, title: string, text: string) =>
     `<a href="${href}" class="group flex flex-col overflow-hidden rounded-2xl bg-white text-slate-900 shadow-lg ring-1 ring-black/5"><div class="aspect-[2/1] overflow-hidden bg-emerald-50"></div><div class="flex items-center justify-between gap-3 p-5"><span><span class="block text-xl font-bold">${title}</span><span class="block text-sm text-slate-600">${text}</span></span><span class="size-6 shrink-0" aria-hidden="true"></span></div></a>`;
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
 <h1 class="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-4xl md:text-5xl">Custom Golf Pins, Ball Markers &amp; Commemorative Coins</h1>
 <p class="mt-4 max-w-2xl text-lg text-green-50">Soft-enamel pins designed for your course, club or tournament, with a free mockup within ${e(mockupHours)} hours. Or pick from our ready-to-ship wholesale collection.</p>
 <div class="mt-10 grid gap-6 md:grid-cols-2">${card('/quote', 'Get a Custom Quote', 'Your logo on pins, markers or coins')}${card('/wholesale', 'Shop Wholesale Pins', 'Ready-made designs, ready to ship')}</div>
@@ -251,7 +271,7 @@ export function homeMain(mockupHours = '24'): string {
  * needs the app, and a screen-high space stands for it so the footer does not jump.
  */
 export function customMain(): string {
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none bg-slate-50"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none bg-slate-50"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
 <h1 class="mb-2 text-2xl font-bold sm:text-3xl">${e(CUSTOM_PAGE.heading)}</h1>
 <p class="mb-6 text-slate-700">${e(CUSTOM_PAGE.lead)}</p>
 <div class="min-h-screen" aria-hidden="true"></div>
@@ -260,7 +280,7 @@ export function customMain(): string {
 
 /** A heading-and-lead page (/quote) whose form needs the app. */
 export function leadMain(heading: string, lead: string): string {
-  return `<main id="main" class="flex-1"><section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+  return markup`<main id="main" class="flex-1"><section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
 <h1 class="max-w-3xl font-heading text-3xl sm:text-5xl">${e(heading)}</h1>
 <p class="mt-4 max-w-2xl text-lg text-green-50">${e(lead)}</p>
 </div></section></main>`;
@@ -268,7 +288,7 @@ export function leadMain(heading: string, lead: string): string {
 
 /** The not-found page's content. */
 export function notFoundMain(heading = 'Page Not Found'): string {
-  return `<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
+  return markup`<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
 <p class="text-6xl font-bold text-primary" aria-hidden="true">404</p>
 <h1 class="text-3xl font-bold">${e(heading)}</h1>
 <p class="text-slate-600">The page you are looking for does not exist or has moved.</p>
