@@ -7,9 +7,10 @@
  * (blog/service.ts).
  */
 import escapeHtml from 'escape-html';
+import { BLOG_FILTERS, CATEGORY_LABELS } from '../../shared/blog';
 import { sortCatalog } from '../../shared/catalog';
 import { CUSTOM_PAGE } from '../../shared/custom-pins';
-import { dollarsToCents, formatDollars, formatUsd } from '../../shared/money';
+import { dollarsToCents, formatDollars, formatUsd, groupDigits } from '../../shared/money';
 import {
   CATALOG_TIERS,
   catalogUnitPrice,
@@ -77,6 +78,10 @@ const FOOTER_NAV = [
   ['/blog', 'Blog'],
 ] as const;
 
+/** The client footer's link class (web/components/layout/footer.tsx). */
+const FOOTER_LINK =
+  'inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+
 /** The store's flag-on-green glyph (web/components/layout/site-logo.tsx). */
 const LOGO_GLYPH =
   '<svg viewBox="0 0 32 32" class="size-8 shrink-0" aria-hidden="true"><circle cx="16" cy="16" r="15.5" fill="#d4a72c"/><circle cx="16" cy="16" r="13" fill="#0f3d2e"/><ellipse cx="16" cy="24" rx="9" ry="3" fill="#4caf50"/><rect x="15" y="6" width="1.8" height="18" fill="#f3dc8c"/><path d="M16.8 6 L25 9.5 L16.8 13 Z" fill="#c62828"/></svg>';
@@ -99,8 +104,7 @@ export function frame(site: SiteFacts, main: string, options: FrameOptions = {})
       `<li><a class="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 lg:px-3" href="${href}">${label}</a></li>`,
   ).join('');
   const footerLinks = FOOTER_NAV.map(
-    ([href, label]) =>
-      `<li><a class="inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline" href="${href}">${label}</a></li>`,
+    ([href, label]) => `<li><a class="${FOOTER_LINK}" href="${href}">${label}</a></li>`,
   ).join('');
   const banner = options.testMode
     ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>'
@@ -111,10 +115,10 @@ ${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-w
 <nav aria-label="Main" class="ml-2 hidden md:block lg:ml-4"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
 ${main}
 <footer class="mt-auto border-t-4 border-gold bg-brand-deep text-slate-200"><div class="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
-<div><p class="font-heading text-xl text-white">${e(site.name)}</p></div>
-<nav aria-label="Footer"><ul class="space-y-2 text-sm">${footerLinks}</ul></nav>
-<div><ul class="space-y-2 text-sm"><li><a class="underline" href="mailto:${e(site.email)}">${e(site.email)}</a></li><li>${e(site.city)}</li></ul></div>
-</div></footer></div>`;
+<div><p class="font-heading text-xl text-white">${e(site.name)}</p><p class="mt-2 text-sm">Custom soft-enamel golf pins, ball markers and commemorative coins, plus ready-made pins at wholesale prices.</p></div>
+<nav aria-label="Footer"><h2 class="text-sm font-semibold tracking-wide text-white uppercase">Shop</h2><ul class="mt-3 space-y-2 text-sm">${footerLinks}</ul></nav>
+<div><h2 class="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2><ul class="mt-3 space-y-2 text-sm"><li><a class="${FOOTER_LINK}" href="mailto:${e(site.email)}">${e(site.email)}</a></li><li>${e(site.city)}</li></ul></div>
+</div><div class="border-t border-white/10"><p class="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-300 sm:px-6">© ${new Date().getFullYear()} ${e(site.name)}${site.name.endsWith('.') ? '' : '.'} All rights reserved.</p></div></footer></div>`;
 }
 
 /** The client's StockBadge (web/features/catalog/components/stock-badge.tsx). */
@@ -183,16 +187,20 @@ export function wholesaleMain(products: Product[], shipTime = '1-2 business days
 /** /product/{id}: breadcrumbs, name, price, stock, tiers, shipping, description, features. */
 export function productMain(p: Product): string {
   const base = dollarsToCents(p.price);
+  // The client's TierPanel (web/features/catalog/components/tier-panel.tsx) at quantity 1.
   const tiers =
     base > 0
-      ? `<section><h2 class="text-lg font-semibold">Volume Pricing</h2><ul class="mt-2 text-sm">${CATALOG_TIERS.map(
-          (t) =>
-            `<li>${e(t.label)}: ${formatUsd(catalogUnitPrice(base, t.minQuantity))} each${t.percentOff ? ` (${t.percentOff}% off)` : ''}</li>`,
+      ? `<section aria-labelledby="tier-heading" class="rounded-xl border bg-emerald-50/60 p-4"><h2 id="tier-heading" class="font-semibold">Wholesale Pricing</h2><ul class="mt-3 grid grid-cols-3 gap-2">${CATALOG_TIERS.map(
+          (t, i) =>
+            `<li${i === 0 ? ' aria-current="true"' : ''} class="rounded-lg border bg-white px-1 py-2 text-center sm:p-3${i === 0 ? ' border-primary ring-2 ring-primary/30' : ''}"><p class="text-sm font-medium text-slate-700">${e(t.label)}</p><p class="text-base font-bold text-primary sm:text-lg">${formatUsd(catalogUnitPrice(base, t.minQuantity))}</p><p class="text-xs text-slate-600">${t.percentOff > 0 ? `${t.percentOff}% off, each` : 'Full price, each'}</p></li>`,
         ).join('')}</ul></section>`
       : '';
   const features = p.features.length
-    ? `<section><h2 class="text-lg font-semibold">Features</h2><ul class="mt-2 list-disc pl-5">${p.features.map((f) => `<li>${e(f)}</li>`).join('')}</ul></section>`
+    ? `<section aria-labelledby="features-heading"><h2 id="features-heading" class="text-lg font-semibold">Features</h2><ul class="mt-3 space-y-2">${p.features.map((f) => `<li class="flex gap-2 text-slate-700"><span class="mt-0.5 size-5 shrink-0" aria-hidden="true"></span>${e(f)}</li>`).join('')}</ul></section>`
     : '';
+  // Where the app puts its quantity and Add to Cart box (it needs the app); the shipping
+  // line sits in it as in the app.
+  const buyBox = `<div class="space-y-4 rounded-xl border p-4"><p class="flex gap-2 text-sm text-slate-700"><span class="mt-0.5 size-4 shrink-0" aria-hidden="true"></span><span>Shipping ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</span></p></div>`;
   const chevron = '<span class="size-4" aria-hidden="true"></span>';
   const crumb = 'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline';
   // The client's layout (web/app/routes/product.tsx): the image and the heading stay put
@@ -205,30 +213,51 @@ export function productMain(p: Product): string {
 <div class="mt-3 flex flex-wrap items-center gap-3"><span class="text-3xl font-bold text-primary">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
 ${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}</div>
 ${tiers}
-<p class="text-sm text-slate-700">Shipping: ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</p>
+${buyBox}
 ${features}</div></div></main>`;
 }
 
-/** /blog: heading and a card per post. */
+/** The client's small Button (web/components/ui/button.tsx, size sm) as tailwind-merge writes it. */
+const SMALL_BUTTON = {
+  default:
+    "inline-flex items-center justify-center whitespace-nowrap text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5",
+  outline:
+    "inline-flex items-center justify-center whitespace-nowrap text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5",
+};
+
+/**
+ * /blog in the client's markup (web/app/routes/blog.tsx): the hero, the category buttons
+ * (they work once the app runs; without it the cards are all there) and a card per post, so
+ * the app keeps the first cards (the largest paint is the first card's image) when it
+ * takes over.
+ */
 export function blogListMain(posts: BlogPostSummary[]): string {
+  const filters = BLOG_FILTERS.map(
+    (f) =>
+      `<li><button type="button" class="${SMALL_BUTTON[f === 'all' ? 'default' : 'outline']}" aria-pressed="${f === 'all'}">${CATEGORY_LABELS[f]}</button></li>`,
+  ).join('');
   const cards = posts
     .map(
       (
         p,
         i,
-      ) => markup`<li class="overflow-hidden rounded-xl border bg-card shadow-sm"><a class="block" href="/blog/${e(p.slug)}">
-${p.featuredImage ? `<img class="aspect-[1200/630] w-full object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" />` : ''}
-<span class="block p-4"><span class="text-xs uppercase">${e(p.category)}</span>
-<span class="mt-1 block text-lg font-semibold">${e(p.title)}</span>
-${p.excerpt ? `<span class="mt-1 block text-sm text-slate-600">${e(p.excerpt)}</span>` : ''}
-<span class="mt-2 block text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</span></span></a></li>`,
+      ) => markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" href="/blog/${e(p.slug)}">
+${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
+<div class="flex flex-1 flex-col gap-2 p-4"><div class="flex items-center justify-between gap-2 text-xs"><span class="rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand uppercase">${CATEGORY_LABELS[p.category]}</span>
+<span class="flex items-center gap-1 text-slate-600"><span class="size-3.5" aria-hidden="true"></span>${groupDigits(p.viewCount)} ${p.viewCount === 1 ? 'view' : 'views'}</span></div>
+<h3 class="font-heading text-xl text-slate-900 group-hover:underline">${e(p.title)}</h3>
+${p.excerpt ? `<p class="text-sm text-slate-600">${e(p.excerpt)}</p>` : ''}
+<p class="mt-auto text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</p></div></a></li>`,
     )
     .join('');
-  return markup`<main id="main" class="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-<h1 class="font-heading text-3xl">${BLOG_HEADING}</h1>
-<p class="mt-2 text-slate-600">${BLOG_INTRO}</p>
-${posts.length ? `<ul class="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">${cards}</ul>` : '<p class="mt-6">No posts yet. Check back soon.</p>'}
-</main>`;
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none">
+<section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-12">
+<h1 class="text-3xl md:text-4xl">${BLOG_HEADING}</h1>
+<p class="mt-2 max-w-2xl text-green-50">${BLOG_INTRO}</p></div></section>
+<section aria-labelledby="posts-heading" class="mx-auto max-w-7xl px-4 py-8 sm:px-6"><h2 id="posts-heading" class="sr-only">Articles</h2>
+<fieldset><legend class="sr-only">Filter by category</legend><ul class="flex flex-wrap gap-2">${filters}</ul></fieldset>
+${posts.length ? `<ul class="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">${cards}</ul>` : '<div class="mt-8 rounded-xl border border-dashed p-10 text-center"><p class="font-medium">No blog posts yet. Check back soon.</p></div>'}
+</section></main>`;
 }
 
 export const BLOG_HEADING = 'Golf Pin Blog';
