@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { bootstrapAdmin } from './accounts/bootstrap';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import type { AppHooks } from './deps';
+import { createLogDestination } from './lib/log-destination';
 import { createPaymentProvider } from './payments/factory';
 import { seedDemoData } from './seed/demo';
 
@@ -30,9 +30,6 @@ export function resolveSessionSecret(config: AppConfig): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
-
-/** Longest a log line waits in the stdout buffer (ms). */
-const LOG_FLUSH_MS = 1000;
 
 export interface StartedShop {
   app: FastifyInstance;
@@ -65,26 +62,17 @@ export async function startShop(
       : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   if (setup) await database.migrate();
-  // Log lines go to stdout in batches of up to 4 KB, flushed at least every second and at
-  // exit: a write per line cost a tenth of a busy process's CPU (issue 12).
-  const logStream =
-    opts.logger !== undefined ? null : pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const logFlush = logStream
-    ? setInterval(() => {
-        try {
-          logStream.flush();
-        } catch {
-          // destroyed at exit: nothing left to flush
-        }
-      }, LOG_FLUSH_MS).unref()
-    : null;
+  // Log lines go to stdout in batches of 4 KB or more, written at least every second and
+  // all of them at stop (lib/log-destination.ts): a write per line cost a tenth of a busy
+  // process's CPU (issue 12).
+  const logs = opts.logger !== undefined ? null : createLogDestination();
   const app = await buildApp({
     database,
     config,
     payments: createPaymentProvider(config, database.db),
     sessionSecret: resolveSessionSecret(config),
     hooks: opts.hooks,
-    logger: opts.logger ?? { level: config.LOG_LEVEL, stream: logStream ?? undefined },
+    logger: opts.logger ?? { level: config.LOG_LEVEL, stream: logs?.stream },
     webDist: opts.webDist,
   });
   if (setup) {
@@ -118,14 +106,10 @@ export async function startShop(
     database,
     url: `http://${config.HOST}:${port}`,
     async stop() {
-      if (logFlush) clearInterval(logFlush);
       await app.close();
       await database.close();
-      try {
-        logStream?.flushSync();
-      } catch {
-        // a write still in flight: pino's exit handler flushes the rest
-      }
+      // Every line logged until now (the close's own lines included) reaches stdout.
+      await logs?.close();
     },
   };
 }

@@ -19,7 +19,7 @@
  * Any other failure after payment is logged and recorded for the admin (500).
  */
 import { createHash } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrderBody } from '../../shared/schemas/checkout';
 import type { Order } from '../../shared/schemas/orders';
@@ -32,8 +32,9 @@ import {
   priceCartRows,
 } from '../cart/service';
 import { invalidateCatalog } from '../catalog/service';
-import type { Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import {
+  executePrepared,
   executeThenCommit,
   sqlInteger,
   sqlIntegers,
@@ -127,7 +128,7 @@ async function buildOrder(
   input: PlaceOrderInput,
 ): Promise<OrderRow> {
   const { sessionId, userId, body } = input;
-  const { cart, orderId } = await readOrderBasis(tx, sessionId, payment.discountCode);
+  const { cart, orderId } = await readOrderBasis(deps.db, tx, sessionId, payment.discountCode);
 
   if (payment.discountCode && !cart.discount) {
     const usedUp = cart.discountRefusal === 'used_up';
@@ -238,21 +239,16 @@ async function buildOrder(
 }
 
 /**
- * What an order is made from, in ONE query (issue 12): the session's cart lines joined
- * with their products (`CART_ROW_FIELDS`, oldest line first), the payment's discount code
- * row (left join; null when unknown or none), and a new order id from the orders
- * sequence (`nextval`, so the order, its mail and its claim can be written in one
- * statement; an id taken by an order that is then refused is skipped, as a rolled-back
- * insert's would be). Returns the priced cart (`priceCartRows`: the same answer as
- * `priceCart`) and the id, null for an empty cart.
+ * The query behind `readOrderBasis`, for `db` (a transaction, or the database when it is
+ * prepared), with the session and the code as values or placeholders (code null: no
+ * code row is joined).
  */
-async function readOrderBasis(
-  tx: Tx,
-  sessionId: string,
-  discountCode: string | null,
-): Promise<{ cart: PricedCart; orderId: number | null }> {
-  const code = discountCode ? normalizeCode(discountCode) : '';
-  const rows = await tx
+function orderBasisQuery(
+  db: DbOrTx,
+  sessionId: string | Placeholder,
+  code: string | Placeholder | null,
+) {
+  return db
     .select({
       ...CART_ROW_FIELDS,
       code: discountCodes,
@@ -260,9 +256,47 @@ async function readOrderBasis(
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .leftJoin(discountCodes, code ? eq(discountCodes.code, code) : sql`false`)
+    .leftJoin(discountCodes, code !== null ? eq(discountCodes.code, code) : sql`false`)
     .where(eq(cartItems.sessionId, sessionId))
     .orderBy(asc(cartItems.id));
+}
+
+type OrderBasisRow = Awaited<ReturnType<typeof orderBasisQuery>>[number];
+
+/** `orderBasisQuery` prepared once per database, with placeholders for the session and code. */
+const orderBasisReads = new WeakMap<
+  Db,
+  { execute(values: Record<string, unknown>): Promise<OrderBasisRow[]> }
+>();
+
+/**
+ * What an order is made from, in ONE query (issue 12): the session's cart lines joined
+ * with their products (`CART_ROW_FIELDS`, oldest line first), the payment's discount code
+ * row (left join; null when unknown or none), and a new order id from the orders
+ * sequence (`nextval`, so the order, its mail and its claim can be written in one
+ * statement; an id taken by an order that is then refused is skipped, as a rolled-back
+ * insert's would be). Returns the priced cart (`priceCartRows`: the same answer as
+ * `priceCart`) and the id, null for an empty cart. In checkout's own transaction on
+ * PostgreSQL the query is built once (placeholders for the session and the code; no code:
+ * NULL, which no code row equals) and sent as the named statement `fp_order_basis`
+ * (db/commit.ts `executePrepared`; issue 12); elsewhere it is built per call.
+ */
+async function readOrderBasis(
+  db: Db,
+  tx: Tx,
+  sessionId: string,
+  discountCode: string | null,
+): Promise<{ cart: PricedCart; orderId: number | null }> {
+  const code = discountCode ? normalizeCode(discountCode) : '';
+  let prepared = orderBasisReads.get(db);
+  if (!prepared) {
+    prepared = orderBasisQuery(db, sql.placeholder('sessionId'), sql.placeholder('code')).prepare(
+      'fp_order_basis',
+    );
+    orderBasisReads.set(db, prepared);
+  }
+  const rows = await (executePrepared(tx, prepared, { sessionId, code: code || null }) ??
+    orderBasisQuery(tx, sessionId, code || null));
   const cart = priceCartRows(sessionId, rows, code ? { code, row: rows[0]?.code ?? null } : null);
   return { cart, orderId: rows[0]?.orderId ?? null };
 }

@@ -20,8 +20,11 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type { Database, Tx } from './client';
 
-/** Transactions run by `transactionEndingInCommit` (no COMMIT of their own needed after `executeThenCommit`). */
-const ownTransactions = new WeakSet<Tx>();
+/**
+ * Transactions run by `transactionEndingInCommit` (no COMMIT of their own needed after
+ * `executeThenCommit`), with the node-postgres client each runs on.
+ */
+const ownTransactions = new WeakMap<Tx, object>();
 /** Of those, the ones `executeThenCommit` committed. */
 const committed = new WeakSet<Tx>();
 
@@ -48,7 +51,7 @@ export async function transactionEndingInCommit<T>(
   try {
     const session = new NodePgSession(client, db.dialect, db.session.schema, db.session.options);
     const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
-    ownTransactions.add(tx);
+    ownTransactions.set(tx, client);
     await tx.execute(sql`begin`);
     try {
       const result = await fn(tx);
@@ -98,4 +101,32 @@ export function sqlInteger(value: number | null): string {
   if (value === null) return 'NULL';
   if (!Number.isSafeInteger(value)) throw new RangeError(`not a safe integer: ${value}`);
   return String(value);
+}
+
+/** A Drizzle prepared query (`.prepare(name)`): its SQL built once, run with `execute`. */
+interface PreparedQuery<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * Runs `prepared` (made once by the caller with `db.select()...prepare(name)` and
+ * `sql.placeholder()`s; issue 12: no query building per call) inside `tx`, a transaction
+ * run by `transactionEndingInCommit` on node-postgres: Drizzle's own prepared query (the
+ * same SQL text, parameter encoding and result mapping) sent on the transaction's client
+ * as the named statement, so PostgreSQL also parses and plans it once per connection.
+ * Returns null when `tx` is not such a transaction (PGlite, or `db.transaction`): the
+ * caller then runs its query as usual.
+ */
+export function executePrepared<R>(
+  tx: Tx,
+  prepared: PreparedQuery<R>,
+  values: Record<string, unknown>,
+): Promise<R> | null {
+  const client = ownTransactions.get(tx);
+  if (!client) return null;
+  // Drizzle's node-postgres prepared query sends through its `client` property: the same
+  // query object, bound to this transaction's connection instead of the pool.
+  const bound = Object.create(prepared) as PreparedQuery<R> & { client: object };
+  bound.client = client;
+  return bound.execute(values);
 }

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { replyHeaderStore } from './security-headers';
 
 const ENCODINGS = ['br', 'gzip'];
 /** Bodies smaller than this are sent plain (compression would not pay). */
@@ -77,22 +78,29 @@ export function sendCached<Reply extends FastifyReply>(
   cached: CachedBody,
   cacheControl = 'no-cache',
 ): Reply {
-  reply.header('etag', cached.etag);
-  reply.header('vary', 'Accept-Encoding');
-  reply.header('cache-control', cacheControl);
+  // Straight into the reply's header store (lower-case names; what reply.header() does
+  // after normalising them), in one fixed order (issue 12).
+  const store = replyHeaderStore(reply);
+  const headers = store ?? {};
+  headers.etag = cached.etag;
+  headers.vary = 'Accept-Encoding';
+  headers['cache-control'] = cacheControl;
+  let body: Buffer | undefined;
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) {
-    reply.code(304).send();
-    return reply;
-  }
-  reply.type(cached.contentType);
-  const accept = request.headers['accept-encoding'];
-  if (accept && cached.body.length >= MIN_COMPRESS_BYTES) {
-    const encoding = negotiate(accept, ENCODINGS);
-    if (encoding === 'br' || encoding === 'gzip') {
-      reply.header('content-encoding', encoding).send(cached.encode(encoding));
-      return reply;
+    reply.code(304);
+  } else {
+    headers['content-type'] = cached.contentType;
+    body = cached.body;
+    const accept = request.headers['accept-encoding'];
+    if (accept && body.length >= MIN_COMPRESS_BYTES) {
+      const encoding = negotiate(accept, ENCODINGS);
+      if (encoding === 'br' || encoding === 'gzip') {
+        headers['content-encoding'] = encoding;
+        body = cached.encode(encoding);
+      }
     }
   }
-  reply.send(cached.body);
+  if (!store) reply.headers(headers);
+  reply.send(body);
   return reply;
 }

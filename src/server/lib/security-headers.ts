@@ -29,15 +29,25 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The symbol under which Fastify replies keep their headers; null: not found (looked up once). */
+let storeSymbol: symbol | null | undefined;
+
 /**
- * The symbol under which a Fastify reply keeps its headers (lower-case name -> value), or
- * null when this Fastify version keeps them otherwise (then `reply.headers()` is used).
+ * The reply's own header store (lower-case name -> value, what Fastify hands to Node's
+ * `writeHead`), or null when this Fastify version keeps headers otherwise (then use
+ * `reply.header()`). Writing a lower-case name straight into it is what `reply.header()`
+ * does after lower-casing the name and checking for `set-cookie` (issue 12: the hot
+ * catalogue reads write their headers this way).
  */
-function replyHeaderStore(reply: FastifyReply): symbol | null {
-  return (
-    Object.getOwnPropertySymbols(reply).find((s) => s.description === 'fastify.reply.headers') ??
-    null
-  );
+export function replyHeaderStore(reply: FastifyReply): Record<string, string> | null {
+  if (storeSymbol === undefined) {
+    storeSymbol =
+      Object.getOwnPropertySymbols(reply).find((s) => s.description === 'fastify.reply.headers') ??
+      null;
+  }
+  return storeSymbol
+    ? ((reply as unknown as Record<symbol, Record<string, string>>)[storeSymbol] ?? null)
+    : null;
 }
 
 /** Adds helmet's headers for `options` to every reply of `app` (one onRequest hook). */
@@ -45,12 +55,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   const headers = helmetHeaders(options);
   const names = Object.keys(headers);
   const values = names.map((name) => headers[name]!);
-  let store: symbol | null | undefined;
   app.addHook('onRequest', function securityHeaders(_request, reply, done) {
-    if (store === undefined) store = replyHeaderStore(reply);
-    const replyHeaders = store
-      ? (reply as unknown as Record<symbol, Record<string, string>>)[store]
-      : undefined;
+    const replyHeaders = replyHeaderStore(reply);
     if (replyHeaders) {
       // Added in the same order on every request: the store keeps one object shape.
       for (let i = 0; i < names.length; i++) replyHeaders[names[i]!] = values[i]!;

@@ -21,7 +21,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ORDER_REJECT_REASONS } from '../../shared/schemas/checkout';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { executePrepared } from '../db/commit';
 import { payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { conflict, HttpError, inputRejectedByDatabase, notFound } from '../lib/errors';
@@ -103,6 +104,35 @@ export function consumeWrite(tx: Tx, payment: PaymentRow, at: Date = new Date())
     .where(eq(payments.id, payment.id));
 }
 
+/** The payment lock by provider order id, prepared once per database (`lockPaymentByOrderId`). */
+const paymentLocks = new WeakMap<
+  Db,
+  { execute(v: Record<string, unknown>): Promise<PaymentRow[]> }
+>();
+
+/**
+ * The payment with provider order id `providerOrderId`, read `FOR UPDATE` in `tx` (empty
+ * when unknown). In a transaction run by db/commit.ts `transactionEndingInCommit` (checkout
+ * on PostgreSQL) the query is built once and sent as the named statement `fp_lock_payment`
+ * (issue 12); elsewhere it is built per call.
+ */
+function lockPaymentByOrderId(db: Db, tx: Tx, providerOrderId: string): Promise<PaymentRow[]> {
+  let prepared = paymentLocks.get(db);
+  if (!prepared) {
+    prepared = db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerOrderId, sql.placeholder('providerOrderId')))
+      .for('update')
+      .prepare('fp_lock_payment');
+    paymentLocks.set(db, prepared);
+  }
+  return (
+    executePrepared(tx, prepared, { providerOrderId }) ??
+    tx.select().from(payments).where(eq(payments.providerOrderId, providerOrderId)).for('update')
+  );
+}
+
 type Outcome<T> =
   | { kind: 'not-found'; message: string }
   | { kind: 'created'; value: T }
@@ -137,15 +167,13 @@ export async function settleCapturedPayment<T>(
   const lockPayment = async (
     tx: Tx,
   ): Promise<{ payment: PaymentRow; outcome: Outcome<T> | null } | Outcome<T>> => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(
-        lookup
-          ? eq(payments.providerOrderId, lookup.providerOrderId)
-          : eq(payments.id, (found as PaymentRow).id),
-      )
-      .for('update');
+    const [payment] = lookup
+      ? await lockPaymentByOrderId(deps.db, tx, lookup.providerOrderId)
+      : await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.id, (found as PaymentRow).id))
+          .for('update');
     if (lookup && !(payment && lookup.belongs(payment))) {
       return { kind: 'not-found', message: lookup.notFoundMessage };
     }
