@@ -109,7 +109,9 @@ describe('first paint survives the app mount in Chromium', () => {
           ),
         expected,
       );
-      expect(html).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${routeFile}"`);
+      expect(html).toContain(
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${routeFile}"`,
+      );
       // The stylesheet is in the document, not a second request before the first paint.
       expect(html).toMatch(/<style>[^<]*\.font-heading/);
       expect(html).not.toContain('rel="stylesheet"');
