@@ -63,6 +63,31 @@ function precompress(): Plugin {
 }
 
 /**
+ * Puts V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136+; other
+ * engines read a comment) on the first line of every built chunk. The browser then compiles
+ * a chunk's functions on a background thread while the file streams in, instead of on the
+ * main thread the first time each is called, which had made the first render one long
+ * task (docs/decisions.md, issue 10). It must be the file's first line (Vite's `mapDeps`
+ * preamble comes first otherwise, and a hint below it was measurably ignored), so it is
+ * added last, in `generateBundle`; file names (content hashes) do not cover it.
+ */
+function compileHints(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'fairway-compile-hints',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && !chunk.code.startsWith(hint)) chunk.code = hint + chunk.code;
+        }
+      },
+    },
+  };
+}
+
+/**
  * Web client build: src/web -> dist/web, served by the Fastify app in production.
  * The client runs on Preact through `preact/compat` (docs/decisions.md, issue 12): every
  * import of react / react-dom (ours and the libraries') resolves to Preact, and JSX compiles
@@ -72,7 +97,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [tailwindcss(), precompress()],
+  plugins: [tailwindcss(), compileHints(), precompress()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: { alias: webAliases },
   build: {

@@ -6,12 +6,16 @@
  * /wholesale, the product's image, /custom's lead) is the same DOM node before and after
  * the app mounted, and nothing on the first screen moved.
  */
+import { readFileSync } from 'node:fs';
+import path_ from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startTestShop } from './support/shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
+/** The build the test shop serves (startShop's default). */
+const WEB_DIST = path_.resolve('dist/web');
 
 describe('first paint survives the app mount in Chromium', () => {
   let shop: Shop;
@@ -66,6 +70,52 @@ describe('first paint survives the app mount in Chromium', () => {
       expect(result.same, 'the app kept the server element').toBe(true);
       expect(result.connected).toBe(true);
       expect(result.moved, 'pixels the element moved').toBeLessThanOrEqual(1);
+      await context.close();
+    });
+  }
+
+  for (const [path, route] of [
+    ['/', 'home'],
+    ['/wholesale', 'wholesale'],
+    ['/product/:id', 'product'],
+    ['/custom', 'custom'],
+    ['/blog', 'blog'],
+  ] as const) {
+    it(`${path}: the HTML carries the styles and preloads the page's chunks, so the router adds no preload`, async () => {
+      // The built route chunk and what it imports statically (Vite's manifest).
+      const manifest = JSON.parse(
+        readFileSync(path_.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, { file: string; imports?: string[] }>;
+      const routeFile = manifest[`app/routes/${route}.tsx`]!.file;
+      const expected = [
+        routeFile,
+        ...(manifest[`app/routes/${route}.tsx`]!.imports ?? [])
+          .filter((k) => k !== 'index.html')
+          .map((k) => manifest[k]!.file),
+      ];
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.goto(`${shop.url}${path.replace(':id', String(productId))}`);
+      await page.getByRole('button', { name: /cart/i }).first().waitFor();
+      const html = await (await fetch(page.url())).text();
+      const counts = await page.evaluate(
+        (files) =>
+          files.map(
+            (f) =>
+              [...document.querySelectorAll('link[rel=modulepreload], script[src]')].filter(
+                (e) => (e.getAttribute('href') ?? e.getAttribute('src')) === `/${f}`,
+              ).length,
+          ),
+        expected,
+      );
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${routeFile}"`);
+      // The stylesheet is in the document, not a second request before the first paint.
+      expect(html).toMatch(/<style>[^<]*\.font-heading/);
+      expect(html).not.toContain('rel="stylesheet"');
+      for (const f of expected) expect(html, f).toContain(`/${f}"`);
+      // Each chunk is listed once: the server's tag, none added by the router's helper.
+      expect(counts).toEqual(expected.map(() => 1));
       await context.close();
     });
   }

@@ -7,3 +7,13 @@ export const BLOG_CATEGORIES = ['tips', 'equipment', 'courses', 'tournaments', '
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const BLOG_FILTERS = ['all', ...BLOG_CATEGORIES] as const;
 export type BlogFilter = (typeof BLOG_FILTERS)[number];
+
+/** The categories' and the 'all' filter's display names (/blog's buttons and cards). */
+export const CATEGORY_LABELS: Record<BlogFilter, string> = {
+  all: 'All',
+  tips: 'Tips',
+  equipment: 'Equipment',
+  courses: 'Courses',
+  tournaments: 'Tournaments',
+  news: 'News',
+};

@@ -7,9 +7,10 @@
  * (blog/service.ts).
  */
 import escapeHtml from 'escape-html';
+import { BLOG_FILTERS, CATEGORY_LABELS } from '../../shared/blog';
 import { sortCatalog } from '../../shared/catalog';
 import { CUSTOM_PAGE } from '../../shared/custom-pins';
-import { dollarsToCents, formatDollars, formatUsd } from '../../shared/money';
+import { dollarsToCents, formatDollars, formatUsd, groupDigits } from '../../shared/money';
 import {
   CATALOG_TIERS,
   catalogUnitPrice,
@@ -20,6 +21,26 @@ import type { BlogPost, BlogPostSummary } from '../../shared/schemas/blog';
 import type { Product } from '../../shared/schemas/catalog';
 
 const e = escapeHtml;
+
+const stripped = new WeakMap<TemplateStringsArray, string[]>();
+/**
+ * Tagged template for the server's markup: the template's own line breaks between tags
+ * (and at an interpolation's edges) are dropped, as JSX drops them, so the server's DOM has
+ * no whitespace text nodes the app's does not. Preact's first render then finds each server
+ * element where the app puts its own and keeps it in place; with those text nodes in
+ * between it moved every element (a remove and an insert each, and the style and layout
+ * of the whole page again). Interpolated values (escaped text, post content) are untouched.
+ */
+export function markup(strings: TemplateStringsArray, ...values: unknown[]): string {
+  let parts = stripped.get(strings);
+  if (!parts) {
+    parts = strings.map((part) => part.replace(/(^|>)\s*\n\s*(?=<|$)/g, '$1'));
+    stripped.set(strings, parts);
+  }
+  let out = parts[0] ?? '';
+  for (let i = 0; i < values.length; i++) out += String(values[i]) + (parts[i + 1] ?? '');
+  return out;
+}
 
 export interface SiteFacts {
   name: string;
@@ -57,6 +78,10 @@ const FOOTER_NAV = [
   ['/blog', 'Blog'],
 ] as const;
 
+/** The client footer's link class (web/components/layout/footer.tsx). */
+const FOOTER_LINK =
+  'inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+
 /** The store's flag-on-green glyph (web/components/layout/site-logo.tsx). */
 const LOGO_GLYPH =
   '<svg viewBox="0 0 32 32" class="size-8 shrink-0" aria-hidden="true"><circle cx="16" cy="16" r="15.5" fill="#d4a72c"/><circle cx="16" cy="16" r="13" fill="#0f3d2e"/><ellipse cx="16" cy="24" rx="9" ry="3" fill="#4caf50"/><rect x="15" y="6" width="1.8" height="18" fill="#f3dc8c"/><path d="M16.8 6 L25 9.5 L16.8 13 Z" fill="#c62828"/></svg>';
@@ -79,22 +104,21 @@ export function frame(site: SiteFacts, main: string, options: FrameOptions = {})
       `<li><a class="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 lg:px-3" href="${href}">${label}</a></li>`,
   ).join('');
   const footerLinks = FOOTER_NAV.map(
-    ([href, label]) =>
-      `<li><a class="inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline" href="${href}">${label}</a></li>`,
+    ([href, label]) => `<li><a class="${FOOTER_LINK}" href="${href}">${label}</a></li>`,
   ).join('');
   const banner = options.testMode
-    ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>\n'
+    ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>'
     : '';
-  return `<div class="flex min-h-screen flex-col">
+  return markup`<div class="flex min-h-screen flex-col">
 ${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
 <a href="/" class="flex min-w-0 items-center gap-2 rounded-md font-bold text-primary">${LOGO_GLYPH}<span class="truncate font-heading text-xl font-normal text-brand">${e(site.name)}</span></a>
 <nav aria-label="Main" class="ml-2 hidden md:block lg:ml-4"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
 ${main}
 <footer class="mt-auto border-t-4 border-gold bg-brand-deep text-slate-200"><div class="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
-<div><p class="font-heading text-xl text-white">${e(site.name)}</p></div>
-<nav aria-label="Footer"><ul class="space-y-2 text-sm">${footerLinks}</ul></nav>
-<div><ul class="space-y-2 text-sm"><li><a class="underline" href="mailto:${e(site.email)}">${e(site.email)}</a></li><li>${e(site.city)}</li></ul></div>
-</div></footer></div>`;
+<div><p class="font-heading text-xl text-white">${e(site.name)}</p><p class="mt-2 text-sm">Custom soft-enamel golf pins, ball markers and commemorative coins, plus ready-made pins at wholesale prices.</p></div>
+<nav aria-label="Footer"><h2 class="text-sm font-semibold tracking-wide text-white uppercase">Shop</h2><ul class="mt-3 space-y-2 text-sm">${footerLinks}</ul></nav>
+<div><h2 class="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2><ul class="mt-3 space-y-2 text-sm"><li><a class="${FOOTER_LINK}" href="mailto:${e(site.email)}">${e(site.email)}</a></li><li>${e(site.city)}</li></ul></div>
+</div><div class="border-t border-white/10"><p class="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-300 sm:px-6">© ${new Date().getFullYear()} ${e(site.name)}${site.name.endsWith('.') ? '' : '.'} All rights reserved.</p></div></footer></div>`;
 }
 
 /** The client's StockBadge (web/features/catalog/components/stock-badge.tsx). */
@@ -120,7 +144,7 @@ function productCard(p: Product, index: number): string {
   const image = p.imageUrl
     ? `<img src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
     : '<div class="aspect-square w-full bg-emerald-50"></div>';
-  return `<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
+  return markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
 <div class="overflow-hidden bg-muted">${image}</div>
 <div class="flex flex-1 flex-col gap-2 p-3 sm:p-4"><h3 class="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">${e(p.name)}</h3>
 <div class="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1"><span class="text-base font-bold text-primary sm:text-lg">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
@@ -146,7 +170,7 @@ export function wholesaleMain(products: Product[], shipTime = '1-2 business days
     )
     .join('');
   const sorted = sortCatalog(products, 'name');
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none">
 <section class="bg-gradient-to-br from-brand-deep to-brand text-white"><div class="mx-auto max-w-7xl px-4 py-4 sm:px-6 md:py-12">
 <a href="/" class="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-green-50 hover:underline"><span class="size-4" aria-hidden="true"></span>Back to Home</a>
 <h1 class="mt-2 text-2xl md:mt-4 md:text-4xl">Wholesale Golf Pins</h1>
@@ -177,7 +201,7 @@ export function productMain(p: Product): string {
   const crumb = 'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline';
   // The client's layout (web/app/routes/product.tsx): the image and the heading stay put
   // when the app takes over.
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
 <nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/">Home</a> /${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale">Wholesale</a> /${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
 <div class="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
 <div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" decoding="async" />` : ''}</div>
@@ -189,26 +213,47 @@ ${tiers}
 ${features}</div></div></main>`;
 }
 
-/** /blog: heading and a card per post. */
+/** The client's small Button (web/components/ui/button.tsx, size sm) as tailwind-merge writes it. */
+const SMALL_BUTTON = {
+  default:
+    "inline-flex items-center justify-center whitespace-nowrap text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5",
+  outline:
+    "inline-flex items-center justify-center whitespace-nowrap text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5",
+};
+
+/**
+ * /blog in the client's markup (web/app/routes/blog.tsx): the hero, the category buttons
+ * (they work once the app runs; without it the cards are all there) and a card per post, so
+ * the app keeps the first cards (the largest paint is the first card's image) when it
+ * takes over.
+ */
 export function blogListMain(posts: BlogPostSummary[]): string {
+  const filters = BLOG_FILTERS.map(
+    (f) =>
+      `<li><button type="button" class="${SMALL_BUTTON[f === 'all' ? 'default' : 'outline']}" aria-pressed="${f === 'all'}">${CATEGORY_LABELS[f]}</button></li>`,
+  ).join('');
   const cards = posts
     .map(
       (
         p,
         i,
-      ) => `<li class="overflow-hidden rounded-xl border bg-card shadow-sm"><a class="block" href="/blog/${e(p.slug)}">
-${p.featuredImage ? `<img class="aspect-[1200/630] w-full object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" />` : ''}
-<span class="block p-4"><span class="text-xs uppercase">${e(p.category)}</span>
-<span class="mt-1 block text-lg font-semibold">${e(p.title)}</span>
-${p.excerpt ? `<span class="mt-1 block text-sm text-slate-600">${e(p.excerpt)}</span>` : ''}
-<span class="mt-2 block text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</span></span></a></li>`,
+      ) => markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" href="/blog/${e(p.slug)}">
+${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
+<div class="flex flex-1 flex-col gap-2 p-4"><div class="flex items-center justify-between gap-2 text-xs"><span class="rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand uppercase">${CATEGORY_LABELS[p.category]}</span>
+<span class="flex items-center gap-1 text-slate-600"><span class="size-3.5" aria-hidden="true"></span>${groupDigits(p.viewCount)} ${p.viewCount === 1 ? 'view' : 'views'}</span></div>
+<h3 class="font-heading text-xl text-slate-900 group-hover:underline">${e(p.title)}</h3>
+${p.excerpt ? `<p class="text-sm text-slate-600">${e(p.excerpt)}</p>` : ''}
+<p class="mt-auto text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</p></div></a></li>`,
     )
     .join('');
-  return `<main id="main" class="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-<h1 class="font-heading text-3xl">${BLOG_HEADING}</h1>
-<p class="mt-2 text-slate-600">${BLOG_INTRO}</p>
-${posts.length ? `<ul class="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">${cards}</ul>` : '<p class="mt-6">No posts yet. Check back soon.</p>'}
-</main>`;
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none">
+<section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-12">
+<h1 class="text-3xl md:text-4xl">${BLOG_HEADING}</h1>
+<p class="mt-2 max-w-2xl text-green-50">${BLOG_INTRO}</p></div></section>
+<section aria-labelledby="posts-heading" class="mx-auto max-w-7xl px-4 py-8 sm:px-6"><h2 id="posts-heading" class="sr-only">Articles</h2>
+<fieldset><legend class="sr-only">Filter by category</legend><ul class="flex flex-wrap gap-2">${filters}</ul></fieldset>
+${posts.length ? `<ul class="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">${cards}</ul>` : '<div class="mt-8 rounded-xl border border-dashed p-10 text-center"><p class="font-medium">No blog posts yet. Check back soon.</p></div>'}
+</section></main>`;
 }
 
 export const BLOG_HEADING = 'Golf Pin Blog';
@@ -220,7 +265,7 @@ export function blogPostMain(p: BlogPost): string {
   const tags = p.tags.length
     ? `<ul class="mt-6 flex flex-wrap gap-2" aria-label="Tags">${p.tags.map((t) => `<li class="rounded-full border px-3 py-1 text-sm">#${e(t)}</li>`).join('')}</ul>`
     : '';
-  return `<main id="main" class="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
+  return markup`<main id="main" class="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
 <p><a href="/blog">Back to Blog</a></p>
 <article class="mt-4"><p class="text-sm uppercase">${e(p.category)}</p>
 <h1 class="mt-2 font-heading text-3xl">${e(p.title)}</h1>
@@ -239,7 +284,7 @@ ${tags}</article>
 export function homeMain(mockupHours = '24'): string {
   const card = (href: string, title: string, text: string) =>
     `<a href="${href}" class="group flex flex-col overflow-hidden rounded-2xl bg-white text-slate-900 shadow-lg ring-1 ring-black/5"><div class="aspect-[2/1] overflow-hidden bg-emerald-50"></div><div class="flex items-center justify-between gap-3 p-5"><span><span class="block text-xl font-bold">${title}</span><span class="block text-sm text-slate-600">${text}</span></span><span class="size-6 shrink-0" aria-hidden="true"></span></div></a>`;
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
 <h1 class="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-4xl md:text-5xl">Custom Golf Pins, Ball Markers &amp; Commemorative Coins</h1>
 <p class="mt-4 max-w-2xl text-lg text-green-50">Soft-enamel pins designed for your course, club or tournament, with a free mockup within ${e(mockupHours)} hours. Or pick from our ready-to-ship wholesale collection.</p>
 <div class="mt-10 grid gap-6 md:grid-cols-2">${card('/quote', 'Get a Custom Quote', 'Your logo on pins, markers or coins')}${card('/wholesale', 'Shop Wholesale Pins', 'Ready-made designs, ready to ship')}</div>
@@ -251,7 +296,7 @@ export function homeMain(mockupHours = '24'): string {
  * needs the app, and a screen-high space stands for it so the footer does not jump.
  */
 export function customMain(): string {
-  return `<main id="main" tabindex="-1" class="flex-1 outline-none bg-slate-50"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none bg-slate-50"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
 <h1 class="mb-2 text-2xl font-bold sm:text-3xl">${e(CUSTOM_PAGE.heading)}</h1>
 <p class="mb-6 text-slate-700">${e(CUSTOM_PAGE.lead)}</p>
 <div class="min-h-screen" aria-hidden="true"></div>
@@ -260,7 +305,7 @@ export function customMain(): string {
 
 /** A heading-and-lead page (/quote) whose form needs the app. */
 export function leadMain(heading: string, lead: string): string {
-  return `<main id="main" class="flex-1"><section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+  return markup`<main id="main" class="flex-1"><section class="bg-brand text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
 <h1 class="max-w-3xl font-heading text-3xl sm:text-5xl">${e(heading)}</h1>
 <p class="mt-4 max-w-2xl text-lg text-green-50">${e(lead)}</p>
 </div></section></main>`;
@@ -268,7 +313,7 @@ export function leadMain(heading: string, lead: string): string {
 
 /** The not-found page's content. */
 export function notFoundMain(heading = 'Page Not Found'): string {
-  return `<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
+  return markup`<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
 <p class="text-6xl font-bold text-primary" aria-hidden="true">404</p>
 <h1 class="text-3xl font-bold">${e(heading)}</h1>
 <p class="text-slate-600">The page you are looking for does not exist or has moved.</p>

@@ -172,7 +172,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: '/404',
         noindex: true,
       },
-      { body: notFoundMain(heading) },
+      { body: notFoundMain(heading), route: 'not-found' },
       404,
     );
   }
@@ -208,6 +208,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: homeMain(),
         data: [[['/api/home'], home]],
+        route: 'home',
       },
     );
   });
@@ -221,7 +222,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         description: `${list.products.length} ready-made golf pins at wholesale prices: 10% off from 10 pins, 20% off from 25. In-stock pins ship within 1-2 business days.`,
         path: '/wholesale',
       },
-      { body: wholesaleMain(list.products), data: [[['/api/products'], list.products]] },
+      {
+        body: wholesaleMain(list.products),
+        data: [[['/api/products'], list.products]],
+        route: 'wholesale',
+      },
     );
   });
 
@@ -283,7 +288,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
           },
         ],
       },
-      { body: productMain(product), data: [[['/api/products', product.id], product]] },
+      {
+        body: productMain(product),
+        data: [[['/api/products', product.id], product]],
+        route: 'product',
+      },
     );
   });
 
@@ -301,6 +310,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
           'Custom Golf Pin Quote Request',
           'Tell us about your pins and upload your logo. We reply with a free mockup and a price within 24 hours.',
         ),
+        route: 'quote',
       },
     ),
   );
@@ -320,6 +330,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: customMain(),
         data: [[['/api/custom-orders/rush-slots'], rush]],
+        route: 'custom',
       },
     );
   });
@@ -334,7 +345,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: '/blog',
         preloadImage: posts[0]?.featuredImage,
       },
-      { body: blogListMain(posts), data: [[['/api/blog'], posts]] },
+      { body: blogListMain(posts), data: [[['/api/blog'], posts]], route: 'blog' },
     );
   });
 
@@ -383,7 +394,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
           },
         ],
       },
-      { body: blogPostMain(post), data: [[['/api/blog', post.slug], post]] },
+      {
+        body: blogPostMain(post),
+        data: [[['/api/blog', post.slug], post]],
+        route: 'blog-post',
+      },
     );
   });
 

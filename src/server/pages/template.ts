@@ -31,6 +31,11 @@ export interface DocumentParts {
   body?: string;
   /** Query-cache entries for the client: `[queryKey, data]` pairs (see web/lib/page-data.ts). */
   data?: [readonly unknown[], unknown][];
+  /**
+   * The web app's route module that draws this page (`src/web/app/routes/<route>.tsx`, as
+   * in web/app/router.tsx): its built chunks are preloaded from the head.
+   */
+  route?: string;
 }
 
 /** Fills the index.html markers. */
@@ -39,7 +44,11 @@ export class PageTemplate {
   private readonly middle: string;
   private readonly after: string;
 
-  constructor(html: string) {
+  constructor(
+    html: string,
+    /** Per route module, the `<link rel="modulepreload">` tags of its chunks. */
+    private readonly preloads: ReadonlyMap<string, string> = new Map(),
+  ) {
     const head = html.indexOf('<!--page-head-->');
     const body = html.indexOf('<!--page-body-->');
     if (head < 0 || body < 0 || body < head) throw new Error('index.html lacks the page markers');
@@ -54,7 +63,8 @@ export class PageTemplate {
       ? `<script type="application/json" id="page-data">${scriptJson(parts.data)}</script>`
       : '';
     const after = data ? this.after.replace('</body>', `${data}\n  </body>`) : this.after;
-    return `${this.before}${parts.head}${this.middle}${parts.body ?? SPLASH}${after}`;
+    const preloads = (parts.route && this.preloads.get(parts.route)) || '';
+    return `${this.before}${parts.head}${preloads}${this.middle}${parts.body ?? SPLASH}${after}`;
   }
 }
 
@@ -74,6 +84,65 @@ function fontPreloads(webDist: string): string {
     .join('');
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * Per route module of the web app, `<link rel="modulepreload">` tags for the chunks its
+ * page needs beyond the entry's (which index.html already lists): the route's own chunk and
+ * the chunks it imports statically, read from Vite's build manifest. Sent in the page's
+ * head, the browser fetches them while it parses the HTML instead of after the router has
+ * run, and the router's preload helper finds them listed and adds nothing on the main
+ * thread (docs/decisions.md, issue 10). Empty without a build or manifest.
+ */
+export function routeModulePreloads(webDist: string): Map<string, string> {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  const preloads = new Map<string, string>();
+  if (!existsSync(file)) return preloads;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const listed = new Set<string>(['index.html', ...(manifest['index.html']?.imports ?? [])]);
+  for (const key of Object.keys(manifest)) {
+    const route = /^app\/routes\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1];
+    if (!route) continue;
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (seen.has(name) || listed.has(name)) return;
+      seen.add(name);
+      const chunk = manifest[name];
+      if (!chunk) return;
+      files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(key);
+    preloads.set(
+      route,
+      files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />\n    `).join(''),
+    );
+  }
+  return preloads;
+}
+
+/**
+ * The built stylesheet written into the document instead of linked: the first paint then
+ * waits for no second request (Lighthouse counted ~170 ms of render-blocking CSS on a
+ * phone). It is one file of about 9 KB compressed for the whole app; the price is that a
+ * visitor's later pages carry it again instead of reading it from the cache
+ * (docs/decisions.md, issue 10). The CSP already allows inline styles.
+ */
+function inlineStylesheets(html: string, webDist: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const css = path.join(webDist, file);
+      if (!existsSync(css)) return tag;
+      return `<style>${readFileSync(css, 'utf8').replaceAll('</', '<\\/')}</style>`;
+    },
+  );
+}
+
 /** The template from `webDist/index.html` when built, else the fallback document. */
 export function loadPageTemplate(webDist: string): PageTemplate {
   const file = path.join(webDist, 'index.html');
@@ -81,7 +150,11 @@ export function loadPageTemplate(webDist: string): PageTemplate {
     const html = readFileSync(file, 'utf8');
     if (html.includes('<!--page-head-->'))
       return new PageTemplate(
-        html.replace('<!--page-head-->', `${fontPreloads(webDist)}<!--page-head-->`),
+        inlineStylesheets(
+          html.replace('<!--page-head-->', `${fontPreloads(webDist)}<!--page-head-->`),
+          webDist,
+        ),
+        routeModulePreloads(webDist),
       );
   }
   return new PageTemplate(FALLBACK);

@@ -1,16 +1,8 @@
 /** Display helpers of the blog: category names and dates. */
-import type { BlogFilter } from '@shared/blog';
 import { groupDigits } from '@shared/money';
 import { longDate } from '@/lib/dates';
 
-export const CATEGORY_LABELS: Record<BlogFilter, string> = {
-  all: 'All',
-  tips: 'Tips',
-  equipment: 'Equipment',
-  courses: 'Courses',
-  tournaments: 'Tournaments',
-  news: 'News',
-};
+export { CATEGORY_LABELS } from '@shared/blog';
 
 /** 'March 5, 2026' for an ISO date (the published date, else the created date). */
 export function postDate(post: { publishedAt: string | null; createdAt: string }): string {
