@@ -3,6 +3,7 @@ import {
   CATALOG_SORT_LABELS,
   CATALOG_SORTS,
   COLLECTION_LABELS,
+  compareNames,
   PRODUCT_CATEGORIES,
   PRODUCT_COLLECTIONS,
   PROMO_PIN_LIMIT,
@@ -131,5 +132,50 @@ describe('sortCatalog', () => {
       'name',
     );
     expect(out.map((x) => x.id)).toEqual([1, 2]);
+  });
+});
+
+describe('compareNames', () => {
+  const sign = (n: number) => Math.sign(n);
+  it('orders as localeCompare does, over thousands of names (printable ASCII and a few others)', () => {
+    // Seeded so a failure can be replayed; weighted toward letters, spaces and the
+    // punctuation product names use.
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    // A few characters beyond ASCII: compared by localeCompare, or after the first difference.
+    const pool = `${ascii}aaeeiioouuAAEE  --''&&0123éü’`;
+    const word = () => Array.from({ length: 1 + rand(8) }, () => pool[rand(pool.length)]).join('');
+    for (let i = 0; i < 20_000; i++) {
+      const a = word();
+      // Half the pairs share a prefix, so later characters and case decide.
+      const b = rand(2) ? a.slice(0, rand(a.length + 1)) + word() : word();
+      expect(compareNames(a, b), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(
+        sign(a.localeCompare(b)),
+      );
+    }
+  });
+
+  it('orders every demo-like product name pair as localeCompare does, and defers to it beyond ASCII', () => {
+    const names = [
+      '54-Hole Club Ball Marker',
+      "St. Andrews' Old Course Pin",
+      'The First Tee Youth Program Pin',
+      'the first tee youth program pin',
+      'Trump Fight Golf Pin',
+      'American Flag Golf Pin',
+      'Amen Corner & Rae’s Creek',
+      'Éclair Pin',
+      'Eclair Pin',
+      'Zebra',
+      'zebra',
+      '',
+    ];
+    for (const a of names)
+      for (const b of names)
+        expect(compareNames(a, b), `${a} vs ${b}`).toBe(sign(a.localeCompare(b)));
   });
 });

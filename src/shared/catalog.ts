@@ -59,6 +59,53 @@ function isFirstTee(p: SortableProduct): boolean {
 }
 
 /**
+ * Printable ASCII in the primary order of ICU's root and en-US collation (what
+ * `String.prototype.localeCompare` uses in browsers and Node): spaces, punctuation and
+ * symbols, digits, then letters with upper and lower case equal. Read off Node's ICU;
+ * catalog.test.ts checks `compareNames` against `localeCompare` over thousands of strings.
+ */
+const ASCII_COLLATION_ORDER =
+  ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz';
+const PRIMARY = new Uint8Array(128);
+for (let i = 0; i < ASCII_COLLATION_ORDER.length; i++) {
+  const code = ASCII_COLLATION_ORDER.charCodeAt(i);
+  PRIMARY[code] = i + 1;
+  if (code >= 97 && code <= 122) PRIMARY[code - 32] = i + 1; // A-Z ranks as a-z
+}
+/** The primary rank of `s[i]`, 0 for a character outside the table. */
+const primary = (s: string, i: number) => {
+  const code = s.charCodeAt(i);
+  return code < 128 ? PRIMARY[code]! : 0;
+};
+
+/**
+ * Compares two names as `a.localeCompare(b)` does (its sign), without Intl for names of
+ * printable ASCII: a browser's first collation loads ICU data, 15-30 ms of blocked main
+ * thread measured in /wholesale's first render (docs/decisions.md, issue 10). A name with
+ * another character before the first difference goes to `localeCompare` (a character after
+ * it cannot change the primary order). Returns -1, 0 or 1.
+ */
+export function compareNames(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const pa = primary(a, i);
+    const pb = primary(b, i);
+    if (!pa || !pb) return Math.sign(a.localeCompare(b));
+    if (pa !== pb) return pa < pb ? -1 : 1;
+  }
+  const longer = a.length > b.length ? a : b;
+  for (let i = n; i < longer.length; i++) {
+    if (!primary(longer, i)) return Math.sign(a.localeCompare(b));
+  }
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  // Equal but for case: at the first difference, lower case first.
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) return a.charCodeAt(i) > b.charCodeAt(i) ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
  * Orders a catalogue list: an in-stock First Tee pin first, then in-stock items
  * before out-of-stock ones, then by the chosen sort. Returns a new array.
  */
@@ -67,9 +114,9 @@ export function sortCatalog<T extends SortableProduct>(
   sort: CatalogSort,
 ): T[] {
   const byChoice = (a: T, b: T): number => {
-    if (sort === 'price-asc') return a.price - b.price || a.name.localeCompare(b.name);
-    if (sort === 'price-desc') return b.price - a.price || a.name.localeCompare(b.name);
-    return a.name.localeCompare(b.name);
+    if (sort === 'price-asc') return a.price - b.price || compareNames(a.name, b.name);
+    if (sort === 'price-desc') return b.price - a.price || compareNames(a.name, b.name);
+    return compareNames(a.name, b.name);
   };
   return [...products].sort((a, b) => {
     const teeA = isFirstTee(a) && available(a);

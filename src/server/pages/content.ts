@@ -187,16 +187,20 @@ export function wholesaleMain(products: Product[], shipTime = '1-2 business days
 /** /product/{id}: breadcrumbs, name, price, stock, tiers, shipping, description, features. */
 export function productMain(p: Product): string {
   const base = dollarsToCents(p.price);
+  // The client's TierPanel (web/features/catalog/components/tier-panel.tsx) at quantity 1.
   const tiers =
     base > 0
-      ? `<section><h2 class="text-lg font-semibold">Volume Pricing</h2><ul class="mt-2 text-sm">${CATALOG_TIERS.map(
-          (t) =>
-            `<li>${e(t.label)}: ${formatUsd(catalogUnitPrice(base, t.minQuantity))} each${t.percentOff ? ` (${t.percentOff}% off)` : ''}</li>`,
+      ? `<section aria-labelledby="tier-heading" class="rounded-xl border bg-emerald-50/60 p-4"><h2 id="tier-heading" class="font-semibold">Wholesale Pricing</h2><ul class="mt-3 grid grid-cols-3 gap-2">${CATALOG_TIERS.map(
+          (t, i) =>
+            `<li${i === 0 ? ' aria-current="true"' : ''} class="rounded-lg border bg-white px-1 py-2 text-center sm:p-3${i === 0 ? ' border-primary ring-2 ring-primary/30' : ''}"><p class="text-sm font-medium text-slate-700">${e(t.label)}</p><p class="text-base font-bold text-primary sm:text-lg">${formatUsd(catalogUnitPrice(base, t.minQuantity))}</p><p class="text-xs text-slate-600">${t.percentOff > 0 ? `${t.percentOff}% off, each` : 'Full price, each'}</p></li>`,
         ).join('')}</ul></section>`
       : '';
   const features = p.features.length
-    ? `<section><h2 class="text-lg font-semibold">Features</h2><ul class="mt-2 list-disc pl-5">${p.features.map((f) => `<li>${e(f)}</li>`).join('')}</ul></section>`
+    ? `<section aria-labelledby="features-heading"><h2 id="features-heading" class="text-lg font-semibold">Features</h2><ul class="mt-3 space-y-2">${p.features.map((f) => `<li class="flex gap-2 text-slate-700"><span class="mt-0.5 size-5 shrink-0" aria-hidden="true"></span>${e(f)}</li>`).join('')}</ul></section>`
     : '';
+  // Where the app puts its quantity and Add to Cart box (it needs the app); the shipping
+  // line sits in it as in the app.
+  const buyBox = `<div class="space-y-4 rounded-xl border p-4"><p class="flex gap-2 text-sm text-slate-700"><span class="mt-0.5 size-4 shrink-0" aria-hidden="true"></span><span>Shipping ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</span></p></div>`;
   const chevron = '<span class="size-4" aria-hidden="true"></span>';
   const crumb = 'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline';
   // The client's layout (web/app/routes/product.tsx): the image and the heading stay put
@@ -209,7 +213,7 @@ export function productMain(p: Product): string {
 <div class="mt-3 flex flex-wrap items-center gap-3"><span class="text-3xl font-bold text-primary">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
 ${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}</div>
 ${tiers}
-<p class="text-sm text-slate-700">Shipping: ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</p>
+${buyBox}
 ${features}</div></div></main>`;
 }
 
