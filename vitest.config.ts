@@ -42,6 +42,14 @@ export default defineConfig({
             ...(p.name === 'postgres' ? [] : ['src/server/**/*.postgres.test.ts']),
           ],
           env: p.env,
+          // One migrated template database per run; each file's database is a copy of it.
+          globalSetup: ['src/server/test/global-setup.ts'],
+          // A worker runs its files one after another in one module graph: the app, its
+          // libraries and PGlite's WebAssembly load once per worker instead of once per file
+          // (about half of a small file's time). Each file still builds its own app on its
+          // own database; the app's caches are keyed by database (WeakMaps), and no server
+          // test mocks modules, fakes timers or stubs globals.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks' as const,

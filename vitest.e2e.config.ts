@@ -9,6 +9,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The shop started once (migrated, seeded); each file's shop starts from a copy.
+    globalSetup: ['e2e/support/global-setup.ts'],
+    // The files run one after another in one worker and one module graph: the shop's code,
+    // Vite's and Playwright's load once, not once per file. Each file starts its own shop
+    // and browser and stops them in afterAll.
+    isolate: false,
     pool: 'forks',
   },
 });

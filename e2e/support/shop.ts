@@ -1,17 +1,23 @@
 /**
  * Starts the real shop for browser tests: built web app + API on a fresh embedded
  * PGlite in a temporary DATA_DIR, demo data seeded, a known admin account, the
- * offline test payment provider, listening on 127.0.0.1 on a free port.
+ * offline test payment provider, listening on 127.0.0.1 on a free port. The fresh
+ * PGlite is a copy of the run's template (global-setup.ts: the same shop started once,
+ * so already migrated and seeded) when Vitest provides one.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type StartedShop, startShop } from '../../src/server/start';
+import { E2E_SHOP_ENV } from './shop-env';
 
-export const E2E_ADMIN = { username: 'e2eadmin', password: 'e2e-admin-password-1' };
+export { E2E_ADMIN } from './shop-env';
+
+/** Settings a test may add without leaving the template's database state (see startTestShop). */
+const TEMPLATE_SAFE = (key: string) => !/^(SEED_DEMO|ADMIN_|DATABASE_URL|DATA_DIR)/.test(key);
 
 /**
  * `env` adds or overrides settings (e.g. SMTP_URL of a test SMTP server); `options.webDist`
@@ -22,17 +28,11 @@ export async function startTestShop(
   options: { webDist?: string } = {},
 ): Promise<StartedShop & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    PAYMENT_PROVIDER: 'test',
-    LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    ...env,
-  });
+  const template = inject('e2eDataTemplate');
+  if (template && Object.keys(env).every(TEMPLATE_SAFE)) {
+    cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  }
+  const config = loadConfig({ ...E2E_SHOP_ENV, DATA_DIR: dataDir, ...env });
   const shop = await startShop(config, { logger: false, webDist: options.webDist });
   return {
     ...shop,

@@ -46,6 +46,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** node-postgres pool size. */
   poolSize?: number;
+  /**
+   * PGlite only: start from this dumped data directory (`dumpDataDir()`, a tar) instead of
+   * an empty one; skips initdb (the test harness loads a migrated template this way).
+   */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database (does not migrate). */
@@ -69,7 +74,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
