@@ -242,7 +242,7 @@ export function blogListMain(posts: BlogPostSummary[]): string {
         p,
         i,
       ) => markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" href="/blog/${e(p.slug)}">
-${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
+${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" ${i === 0 ? 'fetchpriority="high" ' : ''}loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
 <div class="flex flex-1 flex-col gap-2 p-4"><div class="flex items-center justify-between gap-2 text-xs"><span class="rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand uppercase">${CATEGORY_LABELS[p.category]}</span>
 <span class="flex items-center gap-1 text-slate-600"><span class="size-3.5" aria-hidden="true"></span>${groupDigits(p.viewCount)} ${p.viewCount === 1 ? 'view' : 'views'}</span></div>
 <h3 class="font-heading text-xl text-slate-900 group-hover:underline">${e(p.title)}</h3>

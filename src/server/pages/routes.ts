@@ -172,7 +172,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: '/404',
         noindex: true,
       },
-      { body: notFoundMain(heading), route: 'not-found' },
+      { body: notFoundMain(heading) },
       404,
     );
   }
@@ -208,7 +208,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: homeMain(),
         data: [[['/api/home'], home]],
-        route: 'home',
       },
     );
   });
@@ -225,7 +224,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: wholesaleMain(list.products),
         data: [[['/api/products'], list.products]],
-        route: 'wholesale',
       },
     );
   });
@@ -291,7 +289,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: productMain(product),
         data: [[['/api/products', product.id], product]],
-        route: 'product',
       },
     );
   });
@@ -310,7 +307,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
           'Custom Golf Pin Quote Request',
           'Tell us about your pins and upload your logo. We reply with a free mockup and a price within 24 hours.',
         ),
-        route: 'quote',
       },
     ),
   );
@@ -330,7 +326,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: customMain(),
         data: [[['/api/custom-orders/rush-slots'], rush]],
-        route: 'custom',
       },
     );
   });
@@ -345,7 +340,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: '/blog',
         preloadImage: posts[0]?.featuredImage,
       },
-      { body: blogListMain(posts), data: [[['/api/blog'], posts]], route: 'blog' },
+      { body: blogListMain(posts), data: [[['/api/blog'], posts]] },
     );
   });
 
@@ -397,7 +392,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         body: blogPostMain(post),
         data: [[['/api/blog', post.slug], post]],
-        route: 'blog-post',
       },
     );
   });

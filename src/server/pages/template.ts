@@ -31,11 +31,6 @@ export interface DocumentParts {
   body?: string;
   /** Query-cache entries for the client: `[queryKey, data]` pairs (see web/lib/page-data.ts). */
   data?: [readonly unknown[], unknown][];
-  /**
-   * The web app's route module that draws this page (`src/web/app/routes/<route>.tsx`, as
-   * in web/app/router.tsx): its built chunks are preloaded from the head.
-   */
-  route?: string;
 }
 
 /** Fills the index.html markers. */
@@ -44,11 +39,7 @@ export class PageTemplate {
   private readonly middle: string;
   private readonly after: string;
 
-  constructor(
-    html: string,
-    /** Per route module, the `<link rel="modulepreload">` tags of its chunks. */
-    private readonly preloads: ReadonlyMap<string, string> = new Map(),
-  ) {
+  constructor(html: string) {
     const head = html.indexOf('<!--page-head-->');
     const body = html.indexOf('<!--page-body-->');
     if (head < 0 || body < 0 || body < head) throw new Error('index.html lacks the page markers');
@@ -63,8 +54,7 @@ export class PageTemplate {
       ? `<script type="application/json" id="page-data">${scriptJson(parts.data)}</script>`
       : '';
     const after = data ? this.after.replace('</body>', `${data}\n  </body>`) : this.after;
-    const preloads = (parts.route && this.preloads.get(parts.route)) || '';
-    return `${this.before}${parts.head}${preloads}${this.middle}${parts.body ?? SPLASH}${after}`;
+    return `${this.before}${parts.head}${this.middle}${parts.body ?? SPLASH}${after}`;
   }
 }
 
@@ -82,51 +72,6 @@ function fontPreloads(webDist: string): string {
         `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin />\n    `,
     )
     .join('');
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/**
- * Per route module of the web app, `<link rel="modulepreload">` tags for the chunks its
- * page needs beyond the entry's (which index.html already lists): the route's own chunk and
- * the chunks it imports statically, read from Vite's build manifest. Sent in the page's
- * head, the browser fetches them while it parses the HTML instead of after the router has
- * run, and the router's preload helper finds them listed and adds nothing on the main
- * thread (docs/decisions.md, issue 10). Empty without a build or manifest.
- */
-export function routeModulePreloads(webDist: string): Map<string, string> {
-  const file = path.join(webDist, '.vite', 'manifest.json');
-  const preloads = new Map<string, string>();
-  if (!existsSync(file)) return preloads;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const listed = new Set<string>(['index.html', ...(manifest['index.html']?.imports ?? [])]);
-  for (const key of Object.keys(manifest)) {
-    const route = /^app\/routes\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1];
-    if (!route) continue;
-    const files: string[] = [];
-    const seen = new Set<string>();
-    const visit = (name: string) => {
-      if (seen.has(name) || listed.has(name)) return;
-      seen.add(name);
-      const chunk = manifest[name];
-      if (!chunk) return;
-      files.push(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit(key);
-    preloads.set(
-      route,
-      files
-        .map(
-          (f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />\n    `,
-        )
-        .join(''),
-    );
-  }
-  return preloads;
 }
 
 /**
@@ -173,7 +118,6 @@ export function loadPageTemplate(webDist: string): PageTemplate {
             webDist,
           ),
         ),
-        routeModulePreloads(webDist),
       );
   }
   return new PageTemplate(FALLBACK);

@@ -1,4 +1,4 @@
-/** Providers (query client, cart UI state) around the router (made by main.tsx). */
+/** Providers (query client, cart UI state) around the router (made by start.tsx). */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { CartUiProvider } from '@/features/cart/cart-state';

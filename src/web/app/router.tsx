@@ -8,7 +8,7 @@ import { AppLoading } from './routes/app-loading';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
-/** The app's router; main.tsx makes it in a task of its own at start-up (issue 10). */
+/** The app's router; start.tsx makes it in a task of its own at start-up (issue 10). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Creates the browser router (starts loading the first page's chunk). */

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AfterFirstRender } from './after-first-render';
-import { inSeparateTasks } from './tasks';
+import { imagePainted, inSeparateTasks } from './tasks';
 import { useProgressiveCount } from './use-progressive-count';
 
 let container: HTMLDivElement;
@@ -81,5 +81,42 @@ describe('AfterFirstRender', () => {
     expect(container.textContent).toBe('placeholder');
     await act(() => vi.advanceTimersToNextTimerAsync());
     expect(container.textContent).toBe('carousel');
+  });
+});
+
+describe('imagePainted', () => {
+  it('resolves at once without an image', async () => {
+    let done = false;
+    void imagePainted(null, 10_000).then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(true);
+  });
+
+  it('waits for the decode and a frame, and no longer than the cap', async () => {
+    let decoded!: () => void;
+    const image = { decode: () => new Promise<void>((r) => (decoded = r)) };
+    let done = false;
+    void imagePainted(image, 10_000).then(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(done).toBe(false); // still decoding
+    decoded();
+    await new Promise((r) => setTimeout(r, 60)); // a frame (jsdom: ~16 ms) and a task
+    expect(done).toBe(true);
+
+    // A decode that never ends (or a tab without frames): the cap lets the app start.
+    const stuck = { decode: () => new Promise<void>(() => {}) };
+    const started = Date.now();
+    await imagePainted(stuck, 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('goes on when the image fails to decode', async () => {
+    await expect(
+      imagePainted({ decode: () => Promise.reject(new Error('broken')) }, 10_000),
+    ).resolves.toBeUndefined();
   });
 });

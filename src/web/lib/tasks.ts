@@ -23,3 +23,50 @@ export function inSeparateTasks(steps: ReadonlyArray<() => void>): Promise<void>
     Promise.resolve(),
   );
 }
+
+/**
+ * Resolves once `image` (the page's largest image, sent by the server) has loaded,
+ * decoded and had a frame to be painted in, or after `capMs` at most (a slow image, a
+ * broken one, a background tab without frames), at once without an image. Never rejects.
+ */
+export function imagePainted(
+  image: Pick<HTMLImageElement, 'decode'> | null,
+  capMs: number,
+): Promise<void> {
+  if (!image) return Promise.resolve();
+  const painted = image
+    .decode()
+    .catch(() => undefined)
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (typeof requestAnimationFrame !== 'function') return resolve();
+          // The frame after the decode paints the image; the task after that frame is free.
+          requestAnimationFrame(() => setTimeout(resolve, 0));
+        }),
+    );
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
+/**
+ * Resolves once the first screen is painted: `image` as in `imagePainted` and the
+ * document's fonts loaded (`document.fonts.ready`; a heading's text is painted again
+ * when its web font arrives), each waited for at most `capMs`. main.tsx loads the app
+ * after it (issue 10). Never rejects.
+ */
+export function firstScreenPainted(
+  image: Pick<HTMLImageElement, 'decode'> | null,
+  capMs: number,
+): Promise<void> {
+  const fonts =
+    typeof document !== 'undefined' && document.fonts
+      ? Promise.race([
+          document.fonts.ready.then(
+            () => undefined,
+            () => undefined,
+          ),
+          new Promise<void>((resolve) => setTimeout(resolve, capMs)),
+        ])
+      : Promise.resolve();
+  return Promise.all([imagePainted(image, capMs), fonts]).then(() => undefined);
+}

@@ -8,7 +8,7 @@ export function cn(...inputs: ClassValue[]): string {
 
 /**
  * Builds tailwind-merge's class map now (its first call costs several milliseconds of
- * set-up; main.tsx runs this in a task of its own before the first render).
+ * set-up; start.tsx runs this in a task of its own before the first render).
  */
 export function warmUpClassMerge(): void {
   twMerge('px-1', 'px-2');

@@ -128,6 +128,7 @@ export function Component() {
                       alt=""
                       width={1200}
                       height={630}
+                      fetchPriority={i === 0 ? 'high' : undefined}
                       loading={i < 2 ? 'eager' : 'lazy'}
                       className="aspect-[1200/630] w-full object-cover"
                     />

@@ -192,8 +192,10 @@ export function Component() {
             Custom Golf Pins, Ball Markers &amp; Commemorative Coins
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-green-50">
-            Soft-enamel pins designed for your course, club or tournament, with a free mockup within{' '}
-            {store.mockupHours} hours. Or pick from our ready-to-ship wholesale collection.
+            {/* One text node, as the server writes it (src/server/pages/content.ts homeMain): the
+                mount then keeps the server's text instead of painting new nodes, which made this
+                paragraph a late largest paint (issue 10). */}
+            {`Soft-enamel pins designed for your course, club or tournament, with a free mockup within ${store.mockupHours} hours. Or pick from our ready-to-ship wholesale collection.`}
           </p>
           {quoteBuilt ? null : (
             <p className="mt-4 max-w-2xl text-green-50">
