@@ -25,6 +25,22 @@ export function inSeparateTasks(steps: ReadonlyArray<() => void>): Promise<void>
 }
 
 /**
+ * `work`, or nothing after `capMs` if it takes longer; the cap's timer is cleared once
+ * `work` settles. Never rejects.
+ */
+function capped(work: Promise<unknown>, capMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, capMs);
+  });
+  const done = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([done, cap]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Resolves once `image` (the page's largest image, sent by the server) has loaded,
  * decoded and had a frame to be painted in, or after `capMs` at most (a slow image, a
  * broken one, a background tab without frames), at once without an image. Never rejects.
@@ -45,7 +61,7 @@ export function imagePainted(
           requestAnimationFrame(() => setTimeout(resolve, 0));
         }),
     );
-  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+  return capped(painted, capMs);
 }
 
 /**
@@ -60,13 +76,7 @@ export function firstScreenPainted(
 ): Promise<void> {
   const fonts =
     typeof document !== 'undefined' && document.fonts
-      ? Promise.race([
-          document.fonts.ready.then(
-            () => undefined,
-            () => undefined,
-          ),
-          new Promise<void>((resolve) => setTimeout(resolve, capMs)),
-        ])
+      ? capped(document.fonts.ready, capMs)
       : Promise.resolve();
   return Promise.all([imagePainted(image, capMs), fonts]).then(() => undefined);
 }
