@@ -149,6 +149,54 @@ describe('executeThenCommit', () => {
     expect(states.every((n) => n > 0)).toBe(true);
   });
 
+  it('on PostgreSQL: BEGIN with the statements sent before the first await in one socket write, the last statements with COMMIT in one more', async () => {
+    // Counts the socket writes of the pool client the transaction gets (pipeline mode and
+    // cork: one write per round trip).
+    let writes = 0;
+    const counting = (client: unknown) => {
+      const stream = (client as { connection: { stream: Record<string, unknown> } }).connection
+        .stream;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = stream[method] as ((...args: unknown[]) => unknown) | undefined;
+        if (!original || (original as { counted?: boolean }).counted) continue;
+        const wrapped = function (this: unknown, ...args: unknown[]) {
+          writes += 1;
+          return original.apply(this, args);
+        };
+        (wrapped as { counted?: boolean }).counted = true;
+        stream[method] = wrapped;
+      }
+    };
+    const [pin] = await database.db
+      .insert(products)
+      .values({ name: 'Write Pin', priceCents: 500, stockQuantity: 5 })
+      .returning();
+    database.pool?.on('acquire', counting);
+    try {
+      const seen: number[] = [];
+      const answers = await transactionEndingInCommit(database, async (tx) => {
+        // Sent at once (`then` starts Drizzle's query), answered together.
+        const one = tx.execute(sql`select 1 as n`).then((r) => r);
+        const two = tx.execute(sql`select 2 as n`).then((r) => r);
+        const rows = await Promise.all([one, two]);
+        seen.push(writes);
+        await executeThenCommit(database, tx, [
+          sql`update products set name = ${'Write Pin 2'} where id = ${pin!.id}`,
+          sql`update products set stock_quantity = stock_quantity - 1 where id = ${pin!.id}`,
+        ]);
+        seen.push(writes);
+        return rows.map((r) => (r as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      });
+      expect(answers).toEqual([1, 2]);
+      if (database.kind === 'postgres') expect(seen).toEqual([1, 2]);
+      expect(
+        await database.db.select().from(products).where(eq(products.id, pin!.id)),
+      ).toMatchObject([{ name: 'Write Pin 2', stockQuantity: 4 }]);
+    } finally {
+      database.pool?.off('acquire', counting);
+    }
+  });
+
   it('a failure in the callback rolls back what it wrote before', async () => {
     const [pin] = await database.db
       .insert(products)
