@@ -94,6 +94,7 @@ describe('first paint survives the app mount in Chromium', () => {
         const w = window;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) {
+            if (/\\.css$/.test(entry.name)) w.stylesheetFetched = entry.name;
             if (!/\\/assets\\/start-[^/]+\\.js$/.test(entry.name) || w.startFetchedAt !== undefined)
               continue;
             const img = document.querySelector('#root img[fetchpriority="high"]');
@@ -120,10 +121,13 @@ describe('first paint survives the app mount in Chromium', () => {
           imageDoneAtStart?: boolean | null;
           startFetchedAt?: number;
           imagePaintedAt?: number;
+          stylesheetFetched?: string;
         };
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
         return { ...w, fcp };
       });
+      // The app does not fetch and apply the inlined stylesheet a second time.
+      expect(timing.stylesheetFetched, 'a stylesheet requested').toBeUndefined();
       expect(timing.fcp, 'first contentful paint reported').toBeGreaterThan(0);
       expect(timing.startFetchedAt, 'the app was fetched').toBeGreaterThan(0);
       expect(
