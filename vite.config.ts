@@ -104,6 +104,14 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     manifest: true,
+    // No preload helper (issue 10, docs/decisions.md entry 22): Vite's helper added a
+    // <link rel=modulepreload> per dependency of every dynamic import, and appending those
+    // links cost the main thread about 13 ms per page in one task; the browser fetches a
+    // chunk's static imports itself once the chunk is parsed. One stylesheet for the whole
+    // app (there is one CSS file): the server inlines it in every document, and with split
+    // CSS the helper fetched and applied it a second time when the app loaded.
+    modulePreload: false,
+    cssCodeSplit: false,
     sourcemap: false,
     rolldownOptions: {
       // React libraries mark modules "use client"; meaningless in a client-only bundle.

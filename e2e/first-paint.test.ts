@@ -37,14 +37,19 @@ describe('first paint survives the app mount in Chromium', () => {
     ['/custom', 'main p.mb-6'],
   ] as const) {
     it(`${path}: the largest paint's element is kept and does not move`, async () => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+      });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       // Runs before any page script: remember the server's element and where it was
       // as soon as the HTML has been parsed (the app's module runs after that).
       await page.addInitScript((sel) => {
         document.addEventListener('DOMContentLoaded', () => {
-          const w = window as unknown as { serverNode?: Element; serverTop?: number };
+          const w = window as unknown as {
+            serverNode?: Element;
+            serverTop?: number;
+          };
           w.serverNode = document.querySelector(sel) ?? undefined;
           w.serverTop = w.serverNode?.getBoundingClientRect().top;
         });
@@ -53,7 +58,10 @@ describe('first paint survives the app mount in Chromium', () => {
       // The app has mounted once its header's cart button is there.
       await page.getByRole('button', { name: /cart/i }).first().waitFor();
       const result = await page.evaluate((sel) => {
-        const w = window as unknown as { serverNode?: Element; serverTop?: number };
+        const w = window as unknown as {
+          serverNode?: Element;
+          serverTop?: number;
+        };
         const now = document.querySelector(sel);
         return {
           hadServerNode: Boolean(w.serverNode),
@@ -72,22 +80,33 @@ describe('first paint survives the app mount in Chromium', () => {
 
   for (const path of ['/', '/wholesale', '/product/:id', '/custom', '/blog']) {
     it(`${path}: the HTML carries the styles, the app's code comes after the first screen is painted`, async () => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+      });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       // When the app's start chunk is requested, the largest image (if the page has one)
-      // must already be complete: the entry waits for it (src/web/main.tsx).
-      await page.addInitScript(() => {
-        const w = window as unknown as { imageDoneAtStart?: boolean | null };
+      // must already be complete, and the browser must have reported the first contentful
+      // paint and that image's own paint (Element Timing): the entry waits for them
+      // (src/web/main.tsx), so no app request ends before them (Lighthouse counts those).
+      // A string, not a function: the test runner's compiled helpers do not exist in the page.
+      await page.addInitScript(`
+        const w = window;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) {
-            if (!/\/assets\/start-[^/]+\.js$/.test(entry.name) || w.imageDoneAtStart !== undefined)
+            if (/\\.css$/.test(entry.name)) w.stylesheetFetched = entry.name;
+            if (!/\\/assets\\/start-[^/]+\\.js$/.test(entry.name) || w.startFetchedAt !== undefined)
               continue;
-            const img = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+            const img = document.querySelector('#root img[fetchpriority="high"]');
             w.imageDoneAtStart = img ? img.complete : null;
+            w.startFetchedAt = entry.startTime;
           }
         }).observe({ type: 'resource', buffered: true });
-      });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            if (entry.identifier === 'first-screen') w.imagePaintedAt = entry.renderTime;
+        }).observe({ type: 'element', buffered: true });
+      `);
       await page.goto(`${shop.url}${path.replace(':id', String(productId))}`);
       await page.getByRole('button', { name: /cart/i }).first().waitFor();
       const html = await (await fetch(page.url())).text();
@@ -97,11 +116,38 @@ describe('first paint survives the app mount in Chromium', () => {
       // One small entry script and nothing preloaded that would compete with the first screen.
       expect(html.match(/<script type="module"/g)).toHaveLength(1);
       expect(html).not.toContain('modulepreload');
-      const imageDone = await page.evaluate(
-        () => (window as unknown as { imageDoneAtStart?: boolean | null }).imageDoneAtStart,
-      );
-      if (path === '/wholesale' || path === '/product/:id' || path === '/blog')
-        expect(imageDone, 'the largest image was complete when the app was fetched').toBe(true);
+      const timing = await page.evaluate(() => {
+        const w = window as unknown as {
+          imageDoneAtStart?: boolean | null;
+          startFetchedAt?: number;
+          imagePaintedAt?: number;
+          stylesheetFetched?: string;
+        };
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        return { ...w, fcp };
+      });
+      // The app does not fetch and apply the inlined stylesheet a second time.
+      expect(timing.stylesheetFetched, 'a stylesheet requested').toBeUndefined();
+      expect(timing.fcp, 'first contentful paint reported').toBeGreaterThan(0);
+      expect(timing.startFetchedAt, 'the app was fetched').toBeGreaterThan(0);
+      expect(
+        timing.startFetchedAt!,
+        'the app was fetched after the first paint',
+      ).toBeGreaterThanOrEqual(timing.fcp!);
+      if (path === '/wholesale' || path === '/product/:id' || path === '/blog') {
+        expect(
+          timing.imageDoneAtStart,
+          'the largest image was complete when the app was fetched',
+        ).toBe(true);
+        expect(
+          timing.imagePaintedAt,
+          'the largest image is marked for Element Timing',
+        ).toBeGreaterThan(0);
+        expect(
+          timing.startFetchedAt!,
+          'the app was fetched after the largest image was painted',
+        ).toBeGreaterThanOrEqual(timing.imagePaintedAt!);
+      }
       await context.close();
     });
   }

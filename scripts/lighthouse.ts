@@ -8,7 +8,8 @@
  * `--no-fail` is given. Paths given as arguments (`-- /blog`) replace the list.
  * Per page it also prints the metrics behind the performance score (FCP, LCP, TBT, CLS,
  * Speed Index) and the LCP element; `LIGHTHOUSE_REPORT_DIR=dir` keeps each page's full
- * JSON report there.
+ * JSON report there. A run in which Lighthouse itself failed (its `runtimeError`, such as
+ * a lost trace) is repeated, at most twice.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,12 +47,21 @@ try {
   const pages = only.length ? only : all;
   const rows: string[] = [];
   for (const page of pages) {
-    const result = await lighthouse(`${shop.url}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
+    // Lighthouse sometimes loses its own trace (runtimeError NO_NAVSTART, "please run
+    // Lighthouse again"): such a run says nothing about the page, so it is run again (at
+    // most twice more) and reported.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(`${shop.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const runtimeError = result?.lhr.runtimeError;
+      if (!runtimeError || attempt === 3) break;
+      console.log(`  ${page}: Lighthouse failed (${runtimeError.code}), running it again`);
+    }
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -22,6 +22,13 @@ import type { Product } from '../../shared/schemas/catalog';
 
 const e = escapeHtml;
 
+/**
+ * The attribute on each page's largest image (Element Timing): the browser reports that
+ * image's own paint, and the web entry (src/web/main.tsx) loads the app only after it
+ * (issue 10). The app renders the same attribute on the same image.
+ */
+const FIRST_SCREEN = 'elementtiming="first-screen" ';
+
 const stripped = new WeakMap<TemplateStringsArray, string[]>();
 /**
  * Tagged template for the server's markup: the template's own line breaks between tags
@@ -142,7 +149,7 @@ function productCard(p: Product, index: number): string {
   const soldOut = stockLabel(p.stockQuantity, p.inStock) === 'Out of Stock';
   const from25 = catalogUnitPrice(dollarsToCents(p.price), 25);
   const image = p.imageUrl
-    ? `<img src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
+    ? `<img src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}${index === 0 ? FIRST_SCREEN : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
     : '<div class="aspect-square w-full bg-emerald-50"></div>';
   return markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
 <div class="overflow-hidden bg-muted">${image}</div>
@@ -208,7 +215,7 @@ export function productMain(p: Product): string {
   return markup`<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
 <nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/">Home</a> /${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale">Wholesale</a> /${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
 <div class="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
-<div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" decoding="async" />` : ''}</div>
+<div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" ${FIRST_SCREEN}decoding="async" />` : ''}</div>
 <div class="flex min-w-0 flex-col gap-6"><div><h1 class="text-3xl font-bold tracking-tight">${e(p.name)}</h1>
 <div class="mt-3 flex flex-wrap items-center gap-3"><span class="text-3xl font-bold text-primary">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
 ${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}</div>
@@ -242,7 +249,7 @@ export function blogListMain(posts: BlogPostSummary[]): string {
         p,
         i,
       ) => markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" href="/blog/${e(p.slug)}">
-${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" ${i === 0 ? 'fetchpriority="high" ' : ''}loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
+${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" ${i === 0 ? `fetchpriority="high" ${FIRST_SCREEN}` : ''}loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
 <div class="flex flex-1 flex-col gap-2 p-4"><div class="flex items-center justify-between gap-2 text-xs"><span class="rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand uppercase">${CATEGORY_LABELS[p.category]}</span>
 <span class="flex items-center gap-1 text-slate-600"><span class="size-3.5" aria-hidden="true"></span>${groupDigits(p.viewCount)} ${p.viewCount === 1 ? 'view' : 'views'}</span></div>
 <h3 class="font-heading text-xl text-slate-900 group-hover:underline">${e(p.title)}</h3>
@@ -274,7 +281,7 @@ export function blogPostMain(p: BlogPost): string {
 <article class="mt-4"><p class="text-sm uppercase">${e(p.category)}</p>
 <h1 class="mt-2 font-heading text-3xl">${e(p.title)}</h1>
 <p class="mt-2 text-sm text-slate-600">${longDate(p.publishedAt ?? p.createdAt)} · ${p.viewCount} views</p>
-${p.featuredImage ? `<img class="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" fetchpriority="high" />` : ''}
+${p.featuredImage ? `<img class="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" fetchpriority="high" ${FIRST_SCREEN}/>` : ''}
 <div class="prose-post mt-6">${p.content}</div>
 ${tags}</article>
 <p class="mt-8"><a href="/blog">More articles</a> · <a href="/wholesale">Shop ready-made pins</a></p>

@@ -94,6 +94,7 @@ function PostView({ post }: { post: BlogPost }) {
             width={1200}
             height={630}
             fetchPriority="high"
+            elementtiming="first-screen"
             className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
           />
         )}

@@ -129,6 +129,7 @@ export function Component() {
                       width={1200}
                       height={630}
                       fetchPriority={i === 0 ? 'high' : undefined}
+                      elementtiming={i === 0 ? 'first-screen' : undefined}
                       loading={i < 2 ? 'eager' : 'lazy'}
                       className="aspect-[1200/630] w-full object-cover"
                     />

@@ -179,7 +179,7 @@ export function Component() {
             ) : (
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 md:mt-4 md:grid-cols-3 lg:grid-cols-4">
                 {shown.slice(0, rendered).map((p, i) => (
-                  <ProductCard key={p.id} product={p} eager={i < 4} />
+                  <ProductCard key={p.id} product={p} eager={i < 4} firstScreen={i === 0} />
                 ))}
               </ul>
             )}

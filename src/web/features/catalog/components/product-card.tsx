@@ -19,9 +19,12 @@ import { StockBadge } from './stock-badge';
 export const ProductCard = memo(function ProductCard({
   product,
   eager,
+  firstScreen,
 }: {
   product: Product;
   eager?: boolean;
+  /** The page's largest image (see ProductImage). */
+  firstScreen?: boolean;
 }) {
   const soldOut = stockLabel(product.stockQuantity, product.inStock) === 'Out of Stock';
   return (
@@ -35,6 +38,7 @@ export const ProductCard = memo(function ProductCard({
             src={product.imageUrl}
             alt={product.name}
             eager={eager}
+            firstScreen={firstScreen}
             className={cn(
               'transition-transform duration-300 group-hover:scale-105',
               soldOut && 'opacity-60 grayscale',

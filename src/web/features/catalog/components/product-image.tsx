@@ -2,6 +2,8 @@
  * A product's picture: the server's image link (already carrying its version query),
  * or generated pin art when the product has no image. `alt` is the product name.
  * `eager`: in the first screen (loaded at once, high priority; likely the largest paint).
+ * `firstScreen`: the page's largest image, marked `elementtiming="first-screen"` as the
+ * server marks it (main.tsx waits for its paint; issue 10).
  */
 import { cn } from '@/lib/utils';
 
@@ -10,12 +12,14 @@ export function ProductImage({
   alt,
   className,
   eager = false,
+  firstScreen = false,
   size = 400,
 }: {
   src: string | null;
   alt: string;
   className?: string;
   eager?: boolean;
+  firstScreen?: boolean;
   size?: number;
 }) {
   if (src) {
@@ -28,6 +32,7 @@ export function ProductImage({
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
+        elementtiming={firstScreen ? 'first-screen' : undefined}
         className={cn('aspect-square w-full object-cover', className)}
       />
     );

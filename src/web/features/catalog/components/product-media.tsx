@@ -24,5 +24,14 @@ export function ProductMedia({
       />
     );
   }
-  return <ProductImage src={imageUrl} alt={name} eager size={600} className="rounded-xl border" />;
+  return (
+    <ProductImage
+      src={imageUrl}
+      alt={name}
+      eager
+      firstScreen
+      size={600}
+      className="rounded-xl border"
+    />
+  );
 }
