@@ -70,6 +70,8 @@ export async function transactionEndingInCommit<T>(
     session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
   };
   const client = await database.pool.connect();
+  /** A failed BEGIN: the connection is not reused. */
+  let broken: Error | undefined;
   try {
     const session = new NodePgSession(client, db.dialect, db.session.schema, db.session.options);
     const tx = new NodePgTransaction(db.dialect, session, db.session.schema) as unknown as Tx;
@@ -86,7 +88,10 @@ export async function transactionEndingInCommit<T>(
     }
     const [began, ran] = await Promise.allSettled([begun, running]);
     // BEGIN fails only with the connection; what `fn` sent after it failed with it.
-    if (began.status === 'rejected') throw began.reason;
+    if (began.status === 'rejected') {
+      broken = began.reason instanceof Error ? began.reason : new Error(String(began.reason));
+      throw began.reason;
+    }
     if (ran.status === 'fulfilled') {
       if (!ended.has(tx)) await tx.execute(sql`commit`);
       return ran.value;
@@ -94,7 +99,7 @@ export async function transactionEndingInCommit<T>(
     if (!ended.has(tx)) await tx.execute(sql`rollback`);
     throw ran.reason;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
@@ -208,12 +213,14 @@ export async function executeThenCommit(
   }
   const queries = statements.map((s) => queryOf(own.dialect, s));
   const release = corked(own.client);
-  let sent: Promise<pg.QueryResult>[];
+  const sent: Promise<pg.QueryResult>[] = [];
   try {
-    sent = [...queries.map((q) => own.client.query(q)), own.client.query('commit')];
+    for (const query of queries) sent.push(own.client.query(query));
+    sent.push(own.client.query('commit'));
+    // COMMIT is on its way: it ends the transaction either way (a ROLLBACK when aborted).
+    ended.add(tx);
   } finally {
     release();
-    ended.add(tx);
   }
   const results = await Promise.allSettled(sent);
   const failed = results.findIndex((r) => r.status === 'rejected');
