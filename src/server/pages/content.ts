@@ -224,8 +224,12 @@ ${buyBox}
 ${features}</div></div></main>`;
 }
 
-/** The client's small Button (web/components/ui/button.tsx, size sm) as tailwind-merge writes it. */
-const SMALL_BUTTON = {
+/**
+ * The client's small Button (web/components/ui/button.tsx, size sm) as tailwind-merge
+ * writes it, for /blog's filter buttons. A copy: button.test.tsx fails when the Button's
+ * classes change and this table does not.
+ */
+export const SMALL_BUTTON = {
   default:
     "inline-flex items-center justify-center whitespace-nowrap text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5",
   outline:
