@@ -29,10 +29,11 @@
  * using it up. Only show what the cookie names; never accept an id from the URL alone.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
+import type { OrPlaceholders } from '../db/commit';
 import { customOrders, guestClaims, orders } from '../db/schema';
 import { cookieName } from '../lib/session';
 
@@ -83,8 +84,55 @@ export interface GuestClaimGrant {
    * data-modifying CTEs; they touch different rows, so one snapshot is enough).
    */
   writes(tx: DbOrTx, kind: ClaimKind, id: number): ClaimWrite[];
+  /** What `writes` writes, as values (for `claimWrites` with placeholders: issue 12). */
+  values(kind: ClaimKind, id: number): ClaimValues;
   /** Sets the claim cookie on `reply` (call only once the transaction committed). */
   setCookie(reply: FastifyReply): void;
+}
+
+/**
+ * A claim's writes: `previousHash` (the browser's earlier claim, not null) carried over to
+ * the new token, then the item under `tokenHash`.
+ */
+export interface ClaimValues {
+  tokenHash: string;
+  /** The claim this browser presented, when it is to be carried over; else null. */
+  previousHash: string | null;
+  kind: ClaimKind;
+  refId: number;
+  expiresAt: Date;
+}
+
+/**
+ * The writes of claim `c`, built not run (in order): the carry-over update when
+ * `c.previousHash` is not null, then the insert. Any value may be a placeholder (a
+ * statement built once: checkout, issue 12); a null `previousHash` means no carry-over.
+ */
+export function claimWrites(
+  tx: DbOrTx,
+  c: OrPlaceholders<Omit<ClaimValues, 'previousHash'>> & {
+    previousHash: string | Placeholder | null;
+  },
+): ClaimWrite[] {
+  const carried =
+    c.previousHash !== null
+      ? [
+          tx
+            .update(guestClaims)
+            // A parameter bound to its column, also when a placeholder.
+            .set({ tokenHash: sql`${sql.param(c.tokenHash, guestClaims.tokenHash)}` })
+            .where(
+              and(eq(guestClaims.tokenHash, c.previousHash), gt(guestClaims.expiresAt, sql`now()`)),
+            ),
+        ]
+      : [];
+  return [
+    ...carried,
+    tx
+      .insert(guestClaims)
+      .values({ tokenHash: c.tokenHash, kind: c.kind, refId: c.refId, expiresAt: c.expiresAt })
+      .onConflictDoNothing(),
+  ];
 }
 
 /** Starts a claim for a signed-out request (mints the new token; nothing is written yet). */
@@ -100,27 +148,16 @@ export function startGuestClaim(request: FastifyRequest): GuestClaimGrant {
       for (const write of this.writes(tx, kind, id)) await write;
     },
     writes(tx, kind, id) {
-      const carried =
-        previousHash && previousHash !== tokenHash
-          ? [
-              tx
-                .update(guestClaims)
-                .set({ tokenHash })
-                .where(
-                  and(
-                    eq(guestClaims.tokenHash, previousHash),
-                    gt(guestClaims.expiresAt, sql`now()`),
-                  ),
-                ),
-            ]
-          : [];
-      return [
-        ...carried,
-        tx
-          .insert(guestClaims)
-          .values({ tokenHash, kind, refId: id, expiresAt })
-          .onConflictDoNothing(),
-      ];
+      return claimWrites(tx, this.values(kind, id));
+    },
+    values(kind, id) {
+      return {
+        tokenHash,
+        previousHash: previousHash && previousHash !== tokenHash ? previousHash : null,
+        kind,
+        refId: id,
+        expiresAt,
+      };
     },
     setCookie(reply) {
       reply.setCookie(name, token, { ...cookieOptions(config), expires: expiresAt });

@@ -272,7 +272,7 @@ export async function clearCart(db: DbOrTx, sessionId: string): Promise<void> {
 }
 
 /** `clearCart`'s delete, built not run: for a caller that sends it in a statement of its own. */
-export function clearCartWrite(db: DbOrTx, sessionId: string) {
+export function clearCartWrite(db: DbOrTx, sessionId: string | Placeholder) {
   return db.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
 }
 

@@ -4,7 +4,7 @@
  * stop (no capture, wrong session, declined capture, price changed, sold out, limit,
  * failure after payment). State is read back from the database.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cartItems,
@@ -161,7 +161,8 @@ describe('catalogue checkout', () => {
       { productId: pins.id, name: 'Augusta Flag Pin', quantity: 10, unitPriceCents: 900 },
       { productId: marker.id, name: 'Ball Marker', quantity: 1, unitPriceCents: 400 },
     ]);
-    expect((await paymentState(t.db, id)).payment.consumedAt).not.toBeNull();
+    // Consumed at the order's own time, in the order's statement.
+    expect((await paymentState(t.db, id)).payment.consumedAt).toEqual(row!.createdAt);
 
     const replay = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
     expect(replay.statusCode).toBe(200);
@@ -529,6 +530,16 @@ describe('catalogue checkout', () => {
     // template: nothing rendered yet, everything needed stored.
     expect(rows[0]!.htmlBody).toBeNull();
     expect(rows[0]!.htmlSource).toMatchObject({ template: 'order_confirmation' });
+    // Stored as SQL NULL and a JSON object (the order's write is a statement template
+    // with parameters on PostgreSQL: a null must not become JSON null).
+    const stored = await t.db.execute(
+      sql`select headers is null as "noHeaders", jsonb_typeof(html_source) as "sourceType"
+          from mail_outbox where id = ${rows[0]!.id}`,
+    );
+    expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      noHeaders: true,
+      sourceType: 'object',
+    });
     const html = htmlOf(rows[0]!, t.config);
     expect(html).toContain('$21.99');
     expect(html).toContain(`/track-order?id=${orderId}&amp;type=regular`);

@@ -19,11 +19,11 @@
  * Any other failure after payment is logged and recorded for the admin (500).
  */
 import { createHash } from 'node:crypto';
-import { asc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateOrderBody } from '../../shared/schemas/checkout';
 import type { Order } from '../../shared/schemas/orders';
-import type { GuestClaimGrant } from '../accounts/guest-claims';
+import { type ClaimValues, claimWrites, type GuestClaimGrant } from '../accounts/guest-claims';
 import {
   CART_ROW_FIELDS,
   clearCartWrite,
@@ -34,16 +34,26 @@ import {
 import { invalidateCatalog } from '../catalog/service';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import {
+  type BoundStatement,
+  bind,
   executePrepared,
   executeThenCommit,
-  sqlInteger,
-  sqlIntegers,
+  type OrPlaceholders,
+  type StatementTemplate,
   transactionEndingInCommit,
 } from '../db/commit';
-import { cartItems, discountCodes, type OrderLineRecord, orders, products } from '../db/schema';
+import {
+  cartItems,
+  discountCodes,
+  type OrderLineRecord,
+  orders,
+  payments,
+  products,
+} from '../db/schema';
 import type { AppDeps } from '../deps';
 import { normalizeCode } from '../discounts/service';
-import { publishWrites } from '../events/events';
+import { publishedRowsWrites, publishRows } from '../events/events';
+import type { NewOutboxRow } from '../mail/service';
 import { toOrderDto } from '../orders/service';
 import type { PaymentRow } from '../payments/service';
 import {
@@ -105,7 +115,10 @@ export async function placeCatalogOrder(
           .where(eq(orders.paymentIntentId, payment.providerOrderId));
         return order ?? null;
       },
-      settle: (tx, payment) => buildOrder(deps, tx, payment, input),
+      // The order's basis is read right behind the payment lock, in the same round trip
+      // on PostgreSQL (pipeline; issue 12); it is used only if the payment may settle.
+      alongsideLock: (tx) => readOrderBasis(deps.db, tx, input.sessionId, found.providerOrderId),
+      settle: (tx, payment, basis) => buildOrder(deps, tx, payment, input, basis),
       details: { sessionId: input.sessionId, userId: input.userId, customer: input.body },
       // No savepoint (issue 12): every refusal but the contended statement's comes before
       // the order's one write statement, and that one aborts the transaction anyway.
@@ -120,15 +133,22 @@ export async function placeCatalogOrder(
   return { order: toOrderDto(result.value), created: result.created };
 }
 
-/** The order work inside the savepoint; throws OrderRejected when it cannot be honoured. */
+/**
+ * The order work once the payment is locked and may settle, from `basis` (read with the
+ * lock); throws OrderRejected when it cannot be honoured.
+ */
 async function buildOrder(
   deps: Deps,
   tx: Tx,
   payment: PaymentRow,
   input: PlaceOrderInput,
+  basis: Promise<OrderBasisRow[]>,
 ): Promise<OrderRow> {
   const { sessionId, userId, body } = input;
-  const { cart, orderId } = await readOrderBasis(deps.db, tx, sessionId, payment.discountCode);
+  const rows = await basis;
+  const code = payment.discountCode ? normalizeCode(payment.discountCode) : '';
+  const cart = priceCartRows(sessionId, rows, code ? { code, row: rows[0]?.code ?? null } : null);
+  const orderId = rows[0]?.orderId ?? null;
 
   if (payment.discountCode && !cart.discount) {
     const usedUp = cart.discountRefusal === 'used_up';
@@ -198,39 +218,39 @@ async function buildOrder(
   // order row; the confirmation e-mail (storefront spec section 8; same transaction, so a
   // rolled-back order leaves no mail); signed out, the claim that lets only this browser
   // (its HttpOnly claim cookie) claim the order later; the payment consumed; the cart
-  // cleared. Each is the query its module builds (publishWrites, claim.writes,
-  // consumeWrite, clearCartWrite), sent as a data-modifying CTE.
-  const writes = [
-    tx.insert(orders).values(order),
-    ...publishWrites(deps, tx, { type: 'order.placed', order }),
-    ...(userId === null && input.claim ? input.claim.writes(tx, 'order', order.id) : []),
-    consumeWrite(tx, payment, now),
-    clearCartWrite(tx, sessionId),
-  ];
-  await tx.execute(
-    sql`with ${sql.join(
-      writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`),
-      sql`, `,
-    )} select 1`,
-  );
+  // cleared. Each is the query its module builds (publishedRowsWrites, claimWrites,
+  // consumeWrite, clearCartWrite), sent as a data-modifying CTE, built once per shape.
+  const write = orderWrite(deps.db, {
+    order,
+    mails: publishRows(deps, { type: 'order.placed', order }),
+    claim: userId === null && input.claim ? input.claim.values('order', order.id) : null,
+    paymentId: payment.id,
+    at: now,
+    sessionId,
+  });
 
   // The rows every order contends for (the products' stock, the code's use count) are
-  // taken last, in ONE statement sent with COMMIT (db/commit.ts, migration 0012): their
-  // locks are held only inside PostgreSQL, never across a round trip to this process
-  // (issue 12: checkout throughput). A refusal raises, which skips the COMMIT; settle
-  // rolls the transaction back (the order's writes included) and records the refund in a
-  // new one (`savepoint: false`).
-  const take = `select fp_take_order_rows(${sqlIntegers(cart.lines.map((l) => l.productId))}, ${sqlIntegers(
-    cart.lines.map((l) => l.quantity),
-  )}, ${sqlInteger(overLimit?.productId ?? null)}, ${sqlInteger(cart.discount?.discountCodeId ?? null)})`;
+  // taken last, in ONE statement sent after the write and with COMMIT, all in one round
+  // trip (db/commit.ts, migration 0012): their locks are held only inside PostgreSQL,
+  // never across a round trip to this process (issue 12: checkout throughput). A refusal
+  // raises, and the COMMIT then ends the transaction as a rollback; settle records the
+  // refund in a new transaction (`savepoint: false`).
+  const take = bind(takeOrderRows, {
+    productIds: cart.lines.map((l) => l.productId),
+    quantities: cart.lines.map((l) => l.quantity),
+    limitRefused: overLimit?.productId ?? null,
+    discountCodeId: cart.discount?.discountCodeId ?? null,
+  });
   try {
     const beforeCommit = deps.hooks.beforeOrderCommit;
     if (beforeCommit) {
       // Tests: hold the transaction open with the rows locked (race proofs), then commit.
-      await tx.execute(sql.raw(take));
+      await tx.execute(write.template.build(write.values));
+      await tx.execute(takeOrderRows.build(take.values as TakeValues));
       await beforeCommit({ paymentOrderId: payment.providerOrderId });
     } else {
-      await executeThenCommit(deps.database, tx, take);
+      // The write, the contended statement and COMMIT in one round trip (db/commit.ts).
+      await executeThenCommit(deps.database, tx, [write, take]);
     }
   } catch (err) {
     throw refusalOf(err, cart) ?? err;
@@ -238,15 +258,128 @@ async function buildOrder(
   return order;
 }
 
+/** What the order's write statement writes (`orderWrite`). */
+interface OrderWriteParts {
+  order: OrderRow;
+  /** The outbox rows of the order's mail (events.ts `publishRows`). */
+  mails: NewOutboxRow[];
+  /** Signed out: the claim granted with the order; else null. */
+  claim: ClaimValues | null;
+  paymentId: number;
+  /** When the payment is consumed (the order's `createdAt`). */
+  at: Date;
+  /** The cart session whose lines are cleared. */
+  sessionId: string;
+}
+
+/** Every column of an order row (the write gives them all). */
+const ORDER_KEYS = Object.keys(getTableColumns(orders)) as (keyof OrderRow)[];
+
+/** The order write's templates, per database and statement shape. */
+const orderWriteTemplates = new WeakMap<
+  Db,
+  Map<string, StatementTemplate<Record<string, unknown>>>
+>();
+
+/**
+ * The order's write statement for `parts`: the order row, its outbox rows, the guest
+ * claim, the payment consumed and the cart cleared as data-modifying CTEs of one
+ * statement (they touch different rows, so one snapshot is enough; PostgreSQL runs every
+ * data-modifying CTE once). Its shape (the outbox rows' columns, the claim with or
+ * without carry-over) decides a template built once per database with placeholders
+ * (db/commit.ts: on PostgreSQL the named statement `fp_order_write_<hash of the shape>`,
+ * parsed once per connection; issue 12: Drizzle no longer builds it per order); the
+ * values of this order are bound to it.
+ */
+function orderWrite(db: Db, parts: OrderWriteParts): BoundStatement {
+  const mailKeys = parts.mails.map((m) => Object.keys(m) as (keyof NewOutboxRow)[]);
+  const claimShape =
+    parts.claim === null ? 'none' : parts.claim.previousHash === null ? 'new' : 'carried';
+  const shape = `${mailKeys.map((keys) => keys.join(',')).join('|')}#${claimShape}`;
+  let templates = orderWriteTemplates.get(db);
+  if (!templates) {
+    templates = new Map();
+    orderWriteTemplates.set(db, templates);
+  }
+  let template = templates.get(shape);
+  if (!template) {
+    template = {
+      name: `fp_order_write_${createHash('sha256').update(shape).digest('hex').slice(0, 12)}`,
+      build(v) {
+        const pick = (prefix: string, keys: readonly string[]) =>
+          Object.fromEntries(keys.map((k) => [k, v[`${prefix}.${k}`]]));
+        const writes = [
+          db.insert(orders).values(pick('order', ORDER_KEYS) as OrPlaceholders<OrderRow>),
+          ...publishedRowsWrites(
+            db,
+            mailKeys.map((keys, i) => pick(`mail${i}`, keys) as OrPlaceholders<NewOutboxRow>),
+          ),
+          ...(claimShape === 'none'
+            ? []
+            : claimWrites(db, {
+                ...(pick('claim', ['tokenHash', 'kind', 'refId', 'expiresAt']) as OrPlaceholders<
+                  Omit<ClaimValues, 'previousHash'>
+                >),
+                previousHash:
+                  claimShape === 'carried'
+                    ? (v['claim.previousHash'] as string | Placeholder)
+                    : null,
+              })),
+          consumeWrite(db, v.paymentId as number | Placeholder, v.at as Date | Placeholder),
+          clearCartWrite(db, v.sessionId as string | Placeholder),
+        ];
+        return sql`with ${sql.join(
+          writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`),
+          sql`, `,
+        )} select 1`;
+      },
+    };
+    templates.set(shape, template);
+  }
+  const values: Record<string, unknown> = {
+    paymentId: parts.paymentId,
+    at: parts.at,
+    sessionId: parts.sessionId,
+  };
+  for (const key of ORDER_KEYS) values[`order.${key}`] = parts.order[key];
+  parts.mails.forEach((mail, i) => {
+    for (const [key, value] of Object.entries(mail)) values[`mail${i}.${key}`] = value;
+  });
+  if (parts.claim) {
+    for (const [key, value] of Object.entries(parts.claim)) values[`claim.${key}`] = value;
+  }
+  return bind(template, values);
+}
+
+interface TakeValues extends Record<string, unknown> {
+  productIds: number[];
+  quantities: number[];
+  limitRefused: number | null;
+  discountCodeId: number | null;
+}
+
+/**
+ * The rows every order contends for, taken by fp_take_order_rows (migration 0012): the
+ * products' stock in product id order, the per-customer limit refusal, the code's use.
+ */
+const takeOrderRows: StatementTemplate<TakeValues> = {
+  name: 'fp_take_order_rows',
+  build: (v) =>
+    sql`select fp_take_order_rows(${sql.param(v.productIds)}::integer[], ${sql.param(
+      v.quantities,
+    )}::integer[], ${sql.param(v.limitRefused)}::integer, ${sql.param(v.discountCodeId)}::integer)`,
+};
+
 /**
  * The query behind `readOrderBasis`, for `db` (a transaction, or the database when it is
- * prepared), with the session and the code as values or placeholders (code null: no
- * code row is joined).
+ * prepared), with the session and the payment's provider order id as values or
+ * placeholders. The code row is the one the payment names (its `discount_code`, stored as
+ * the code row's own text when the payment was created: payments/service.ts).
  */
 function orderBasisQuery(
   db: DbOrTx,
   sessionId: string | Placeholder,
-  code: string | Placeholder | null,
+  providerOrderId: string | Placeholder,
 ) {
   return db
     .select({
@@ -256,14 +389,20 @@ function orderBasisQuery(
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .leftJoin(discountCodes, code !== null ? eq(discountCodes.code, code) : sql`false`)
+    .leftJoin(
+      discountCodes,
+      eq(
+        discountCodes.code,
+        sql`(select ${payments.discountCode} from ${payments} where ${payments.providerOrderId} = ${providerOrderId})`,
+      ),
+    )
     .where(eq(cartItems.sessionId, sessionId))
     .orderBy(asc(cartItems.id));
 }
 
 type OrderBasisRow = Awaited<ReturnType<typeof orderBasisQuery>>[number];
 
-/** `orderBasisQuery` prepared once per database, with placeholders for the session and code. */
+/** `orderBasisQuery` prepared once per database, with placeholders for the session and payment. */
 const orderBasisReads = new WeakMap<
   Db,
   { execute(values: Record<string, unknown>): Promise<OrderBasisRow[]> }
@@ -271,34 +410,40 @@ const orderBasisReads = new WeakMap<
 
 /**
  * What an order is made from, in ONE query (issue 12): the session's cart lines joined
- * with their products (`CART_ROW_FIELDS`, oldest line first), the payment's discount code
- * row (left join; null when unknown or none), and a new order id from the orders
- * sequence (`nextval`, so the order, its mail and its claim can be written in one
- * statement; an id taken by an order that is then refused is skipped, as a rolled-back
- * insert's would be). Returns the priced cart (`priceCartRows`: the same answer as
- * `priceCart`) and the id, null for an empty cart. In checkout's own transaction on
- * PostgreSQL the query is built once (placeholders for the session and the code; no code:
- * NULL, which no code row equals) and sent as the named statement `fp_order_basis`
- * (db/commit.ts `executePrepared`; issue 12); elsewhere it is built per call.
+ * with their products (`CART_ROW_FIELDS`, oldest line first), the discount code row the
+ * payment `providerOrderId` names (left join; null when none or unknown), and a new
+ * order id from the orders sequence (`nextval`, so the order, its mail and its claim can
+ * be written in one statement; an id taken by an order that is then refused, or by a
+ * request whose payment cannot settle, is skipped, as a rolled-back insert's would be).
+ * It does not wait for the payment's lock answer: checkout sends it right behind the lock
+ * (`alongsideLock`), and PostgreSQL runs it after the lock is held, so it reads the
+ * payment's code as locked. Returns the rows (priced by `buildOrder`); none for an empty
+ * cart. In checkout's own transaction on PostgreSQL the query is built once
+ * (placeholders) and sent as the named statement `fp_order_basis` (db/commit.ts
+ * `executePrepared`); elsewhere it is built per call. A failure is also kept for the
+ * caller (no unhandled rejection when the payment does not settle and it is not awaited).
  */
-async function readOrderBasis(
+function readOrderBasis(
   db: Db,
   tx: Tx,
   sessionId: string,
-  discountCode: string | null,
-): Promise<{ cart: PricedCart; orderId: number | null }> {
-  const code = discountCode ? normalizeCode(discountCode) : '';
+  providerOrderId: string,
+): Promise<OrderBasisRow[]> {
   let prepared = orderBasisReads.get(db);
   if (!prepared) {
-    prepared = orderBasisQuery(db, sql.placeholder('sessionId'), sql.placeholder('code')).prepare(
-      'fp_order_basis',
-    );
+    prepared = orderBasisQuery(
+      db,
+      sql.placeholder('sessionId'),
+      sql.placeholder('providerOrderId'),
+    ).prepare('fp_order_basis');
     orderBasisReads.set(db, prepared);
   }
-  const rows = await (executePrepared(tx, prepared, { sessionId, code: code || null }) ??
-    orderBasisQuery(tx, sessionId, code || null));
-  const cart = priceCartRows(sessionId, rows, code ? { code, row: rows[0]?.code ?? null } : null);
-  return { cart, orderId: rows[0]?.orderId ?? null };
+  const rows = Promise.resolve(
+    executePrepared(tx, prepared, { sessionId, providerOrderId }) ??
+      orderBasisQuery(tx, sessionId, providerOrderId),
+  );
+  rows.catch(() => {});
+  return rows;
 }
 
 /**

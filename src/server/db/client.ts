@@ -59,6 +59,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      // node-postgres pipeline mode (issue 12; docs/decisions.md "Performance and several
+      // instances" 14): a query is written at once, not after the one before it answered.
+      // Awaited one by one, queries behave as without it; checkout sends a transaction's
+      // statements that do not depend on each other's answers together (db/commit.ts).
+      pipeline: true,
     });
     // An idle client losing its connection (server restart, database dropped) must not
     // crash the process; the pool replaces it on the next query.

@@ -12,6 +12,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { OrPlaceholders } from '../db/commit';
 import {
   type customOrders,
   mailOutbox,
@@ -23,7 +24,7 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { mailForEvent, mailsFor } from '../mail/rules';
-import { outboxValues } from '../mail/service';
+import { type NewOutboxRow, outboxValues } from '../mail/service';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CustomOrderRow = typeof customOrders.$inferSelect;
@@ -120,8 +121,23 @@ export function publishWrites(
   tx: DbOrTx,
   event: ShopEvent,
 ): (PromiseLike<unknown> & { getSQL(): SQL })[] {
-  const rows = mailsFor(event, deps.config).map((mail) =>
+  return publishedRowsWrites(tx, publishRows(deps, event));
+}
+
+/** The outbox rows `publish` writes for `event`, as values (none when it sends no mail). */
+export function publishRows(deps: EventDeps, event: ShopEvent): NewOutboxRow[] {
+  return mailsFor(event, deps.config).map((mail) =>
     outboxValues(mail, { hold: !deps.mail.sending }),
   );
+}
+
+/**
+ * The writes of `rows` (from `publishRows`; any value may be a placeholder, for a
+ * statement built once: checkout, issue 12), built not run.
+ */
+export function publishedRowsWrites(
+  tx: DbOrTx,
+  rows: OrPlaceholders<NewOutboxRow>[],
+): (PromiseLike<unknown> & { getSQL(): SQL })[] {
   return rows.length ? [tx.insert(mailOutbox).values(rows)] : [];
 }

@@ -18,10 +18,10 @@
  * Input the database refuses answers 400 with the payment kept; any other failure after
  * payment is logged, recorded for the admin and answered 500.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ORDER_REJECT_REASONS } from '../../shared/schemas/checkout';
-import type { Db, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { executePrepared } from '../db/commit';
 import { payments } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -64,13 +64,24 @@ export interface PaymentLookup {
   notFoundMessage: string;
 }
 
-export interface SettleOptions<T> {
+export interface SettleOptions<T, A = undefined> {
   /** For incidents and logs: what the payment pays for, e.g. 'order', 'custom order deposit'. */
   what: string;
   /** The result an earlier settlement of this (consumed) payment made, or null. */
   replay(tx: Tx, payment: PaymentRow): Promise<T | null>;
-  /** Does the work inside a savepoint; throws PaymentRefused to refuse and refund. */
-  settle(tx: Tx, payment: PaymentRow): Promise<T>;
+  /**
+   * Optional: sends reads the work needs right behind the payment lock, before its answer
+   * (on the pipelined PostgreSQL pool one round trip for both; issue 12). They must not
+   * depend on the payment as read (PostgreSQL runs them after the lock is held); what this
+   * returns is handed to `settle`, and is dropped when the payment cannot settle (so a
+   * promise returned here must not reject unhandled).
+   */
+  alongsideLock?(tx: Tx): A;
+  /**
+   * Does the work inside a savepoint (see `savepoint`), with what `alongsideLock`
+   * returned; throws PaymentRefused to refuse and refund.
+   */
+  settle(tx: Tx, payment: PaymentRow, alongside: A): Promise<T>;
   /** Extra details stored on the admin's incidents (caller, request body). */
   details: Record<string, unknown>;
   /**
@@ -90,18 +101,26 @@ export interface SettleOptions<T> {
 
 /** Marks a payment consumed (inside `settle`): it can never settle anything else. */
 export async function markConsumed(tx: Tx, payment: PaymentRow): Promise<void> {
-  await consumeWrite(tx, payment);
+  await consumeWrite(tx, payment.id);
 }
 
 /**
- * `markConsumed`'s update, built not run (`at`: the time stored, default now): for a
- * caller that sends it inside one statement of its own (checkout, issue 12).
+ * `markConsumed`'s update of payment `paymentId`, built not run (`at`: the time stored,
+ * default now; either may be a placeholder): for a caller that sends it inside one
+ * statement of its own (checkout, issue 12).
  */
-export function consumeWrite(tx: Tx, payment: PaymentRow, at: Date = new Date()) {
-  return tx
+export function consumeWrite(
+  db: DbOrTx,
+  paymentId: number | Placeholder,
+  at: Date | Placeholder = new Date(),
+) {
+  // As a parameter bound to its column (encoded like any value), also when a placeholder.
+  const time = (column: typeof payments.consumedAt | typeof payments.updatedAt) =>
+    sql`${sql.param(at, column)}`;
+  return db
     .update(payments)
-    .set({ consumedAt: at, updatedAt: at })
-    .where(eq(payments.id, payment.id));
+    .set({ consumedAt: time(payments.consumedAt), updatedAt: time(payments.updatedAt) })
+    .where(eq(payments.id, paymentId));
 }
 
 /** The payment lock by provider order id, prepared once per database (`lockPaymentByOrderId`). */
@@ -149,10 +168,10 @@ type Outcome<T> =
  * 409 `{message, reason, refunded}` after a refusal, 400 for input the database refuses,
  * 500 ORDER_FAILED_AFTER_PAYMENT for anything else.
  */
-export async function settleCapturedPayment<T>(
+export async function settleCapturedPayment<T, A = undefined>(
   deps: Deps,
   found: PaymentRow | PaymentLookup,
-  options: SettleOptions<T>,
+  options: SettleOptions<T, A>,
   log: FastifyBaseLogger,
 ): Promise<{ value: T; created: boolean }> {
   let outcome: Outcome<T>;
@@ -215,7 +234,10 @@ export async function settleCapturedPayment<T>(
     try {
       const run = options.runTransaction ?? ((fn) => deps.db.transaction(fn));
       outcome = await run(async (tx): Promise<Outcome<T>> => {
-        const locked = await lockPayment(tx);
+        // Sent now, answered below: `alongsideLock`'s reads go out right behind the lock.
+        const locking = lockPayment(tx);
+        const alongside = options.alongsideLock?.(tx) as A;
+        const locked = await locking;
         if ('kind' in locked) return locked;
         if (locked.outcome) return locked.outcome;
         const payment = locked.payment;
@@ -224,7 +246,7 @@ export async function settleCapturedPayment<T>(
         // product's stock row) are held (issue 12: checkout throughput).
         if (savepoint) await tx.execute(sql`savepoint fp_settle`);
         try {
-          const value = await options.settle(tx, payment);
+          const value = await options.settle(tx, payment, alongside);
           return { kind: 'created', value };
         } catch (err) {
           // Without a savepoint the whole transaction rolls back (below).
