@@ -93,16 +93,14 @@ function inlineStylesheets(html: string, webDist: string): string {
 }
 
 /**
- * The app's scripts at low fetch priority (`fetchpriority="low"` on Vite's entry script and
- * module preloads): the server's HTML and styles paint the page, so the script's bytes
- * should not compete with the first paint and the largest image. Lighthouse's simulation
- * counts a high-priority script that finished before the first paint as blocking it, and
- * so put every preloaded chunk in front of the first paint (docs/decisions.md, issue 10).
+ * The app's entry script at low fetch priority (`fetchpriority="low"`): the server's HTML
+ * and styles paint the page, so the script's bytes should not compete with the first paint
+ * and the largest image. Lighthouse's simulation counts a high-priority script that
+ * finished before the first paint as blocking it (docs/decisions.md, issue 10). The build
+ * writes no module preloads (vite.config.ts `modulePreload: false`).
  */
 function lowPriorityScripts(html: string): string {
-  return html
-    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+  return html.replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ');
 }
 
 /** The template from `webDist/index.html` when built, else the fallback document. */
