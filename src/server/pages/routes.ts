@@ -38,9 +38,9 @@ import {
   customMain,
   frame,
   homeMain,
-  leadMain,
   notFoundMain,
   productMain,
+  quoteMain,
   type SiteFacts,
   wholesaleMain,
 } from './content';
@@ -303,10 +303,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: '/quote',
       },
       {
-        body: leadMain(
-          'Custom Golf Pin Quote Request',
-          'Tell us about your pins and upload your logo. We reply with a free mockup and a price within 24 hours.',
-        ),
+        body: quoteMain(site.name),
       },
     ),
   );

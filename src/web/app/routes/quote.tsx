@@ -1,28 +1,15 @@
 /**
  * /quote (storefront spec section 2 "Quote page"): explainer of the quoting process,
- * the quote request form, and the 'Why choose' section.
+ * the quote request form, and the 'Why choose' section. The texts above the form are
+ * shared with the server's HTML (shared/quote-page.ts).
  */
+import { QUOTE_PAGE } from '@shared/quote-page';
 import { QUOTE_RESPONSE_HOURS } from '@shared/schemas/quotes';
 import { Clock, Palette, Sparkles } from 'lucide-react';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
 import { store } from '@/config/store';
 import { QuoteForm } from '@/features/quote/components/quote-form';
-
-const EXPLAINER = [
-  {
-    title: 'Colours drive the price',
-    text: 'The number of colours in your design is the largest pricing factor: each enamel colour is filled by hand.',
-  },
-  {
-    title: 'Soft enamel process',
-    text: 'Your design is die-struck into metal, plated, and filled with soft enamel for a textured, durable finish.',
-  },
-  {
-    title: 'Design optimisation',
-    text: 'Our designers adapt your logo for pin production, simplifying fine details so it looks sharp at small sizes.',
-  },
-];
 
 const WHY = [
   {
@@ -48,20 +35,17 @@ export function Component() {
       <DocumentTitle>{'Get Custom Golf Pin Quote - Free 24hr Mockup'}</DocumentTitle>
       <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
         <p className="text-sm font-semibold tracking-wide text-green-800 uppercase">
-          Request Custom Quote
+          {QUOTE_PAGE.eyebrow}
         </p>
-        <h1 className="mt-1 text-2xl font-bold sm:text-4xl">Custom Golf Pin Quote Request</h1>
-        <p className="mt-3 text-slate-700">
-          Tell us about your project and {store.name} will send a free quote and mockup within{' '}
-          {QUOTE_RESPONSE_HOURS} hours.
-        </p>
+        <h1 className="mt-1 text-2xl font-bold sm:text-4xl">{QUOTE_PAGE.heading}</h1>
+        <p className="mt-3 text-slate-700">{QUOTE_PAGE.lead(store.name)}</p>
 
         <section aria-labelledby="quote-how" className="mt-8">
           <h2 id="quote-how" className="text-xl font-semibold">
-            How Our Quotes Work
+            {QUOTE_PAGE.explainerHeading}
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-            {EXPLAINER.map((item) => (
+            {QUOTE_PAGE.explainer.map((item) => (
               <li key={item.title} className="rounded-xl border bg-white p-4">
                 <h3 className="font-semibold">{item.title}</h3>
                 <p className="mt-1 text-sm text-slate-700">{item.text}</p>
