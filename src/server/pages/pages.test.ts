@@ -146,6 +146,12 @@ describe('server-sent pages', () => {
     expect(w.doc.querySelector('[role="note"]')?.textContent).toBe('Test mode: no real payments');
     const data = JSON.parse(w.doc.getElementById('page-data')!.textContent!);
     expect(data).toContainEqual([['/paypal/setup'], expect.objectContaining({ provider: 'test' })]);
+    // The app-only pages (a shell the app draws) carry it too: their banner is in the first render.
+    const shell = await page('/checkout');
+    expect(JSON.parse(shell.doc.getElementById('page-data')!.textContent!)).toContainEqual([
+      ['/paypal/setup'],
+      expect.objectContaining({ provider: 'test' }),
+    ]);
 
     const product = list.find((x) => x.imageUrl)!;
     const p = await page(`/product/${product.id}`);

@@ -142,10 +142,12 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     parts: Omit<DocumentParts, 'head'>,
     status = 200,
   ) {
-    const data: DocumentParts['data'] =
-      parts.body !== undefined && testSetup
-        ? [...(parts.data ?? []), [['/paypal/setup'], testSetup]]
-        : parts.data;
+    // The test-mode banner's setup rides along on every page, the app-only shells too: the
+    // banner is then in the app's first render instead of pushing the page down 32 px when
+    // the call returns (issue 10, layout shift).
+    const data: DocumentParts['data'] = testSetup
+      ? [...(parts.data ?? []), [['/paypal/setup'], testSetup]]
+      : parts.data;
     const html = template.render({
       ...parts,
       data,
