@@ -79,12 +79,9 @@ export interface GuestClaimGrant {
   /** Records `kind`/`id` under the new token and carries this browser's earlier items over. */
   add(tx: DbOrTx, kind: ClaimKind, id: number): Promise<void>;
   /**
-   * The same writes as `add`, built but not run (Drizzle queries, in order): for a caller
-   * that sends them inside one statement of its own (checkout's order statement, as
-   * data-modifying CTEs; they touch different rows, so one snapshot is enough).
+   * What `add` writes, as values: for a caller that sends the writes (`claimWrites`)
+   * inside one statement of its own (checkout's order statement, issue 12).
    */
-  writes(tx: DbOrTx, kind: ClaimKind, id: number): ClaimWrite[];
-  /** What `writes` writes, as values (for `claimWrites` with placeholders: issue 12). */
   values(kind: ClaimKind, id: number): ClaimValues;
   /** Sets the claim cookie on `reply` (call only once the transaction committed). */
   setCookie(reply: FastifyReply): void;
@@ -145,10 +142,7 @@ export function startGuestClaim(request: FastifyRequest): GuestClaimGrant {
   const config = request.server.deps.config;
   return {
     async add(tx, kind, id) {
-      for (const write of this.writes(tx, kind, id)) await write;
-    },
-    writes(tx, kind, id) {
-      return claimWrites(tx, this.values(kind, id));
+      for (const write of claimWrites(tx, this.values(kind, id))) await write;
     },
     values(kind, id) {
       return {

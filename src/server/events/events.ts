@@ -111,20 +111,10 @@ export async function publish(deps: EventDeps, tx: DbOrTx, event: ShopEvent): Pr
 }
 
 /**
- * The same writes as `publish`, built but not run (Drizzle queries): for a caller that
- * sends them inside one statement of its own with the rest of its work (checkout's order
- * statement, issue 12). Awaiting each in order is `publish`. Empty when the event sends
- * no mail.
+ * The outbox rows `publish` writes for `event`, as values (none when it sends no mail),
+ * for a caller that writes them inside one statement of its own with `publishedRowsWrites`
+ * (checkout's order statement, issue 12).
  */
-export function publishWrites(
-  deps: EventDeps,
-  tx: DbOrTx,
-  event: ShopEvent,
-): (PromiseLike<unknown> & { getSQL(): SQL })[] {
-  return publishedRowsWrites(tx, publishRows(deps, event));
-}
-
-/** The outbox rows `publish` writes for `event`, as values (none when it sends no mail). */
 export function publishRows(deps: EventDeps, event: ShopEvent): NewOutboxRow[] {
   return mailsFor(event, deps.config).map((mail) =>
     outboxValues(mail, { hold: !deps.mail.sending }),

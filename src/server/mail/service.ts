@@ -63,7 +63,7 @@ export type NewOutboxRow = typeof mailOutbox.$inferInsert;
 
 /**
  * The outbox row `enqueueMail` inserts for `mail` ('held' when `hold`, else 'queued'),
- * for a caller that writes it in a statement of its own (events.ts `publishWrites`).
+ * for a caller that writes it in a statement of its own (events.ts `publishRows`).
  */
 export function outboxValues(mail: OutgoingMail, opts: { hold: boolean }): NewOutboxRow {
   return {
