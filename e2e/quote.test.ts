@@ -87,9 +87,10 @@ describe('quote request in Chromium', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'What Happens Next?' }).isVisible())
       .toBe(true);
-    expect(
-      await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer),
-    ).toEqual([{ event: 'quote_submitted' }]);
+    // Pushed by an effect after the page's render: wait for it rather than read once.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer))
+      .toEqual([{ event: 'quote_submitted' }]);
     await expectAxeClean(page, '/quote-success');
     await screenshot(page, 'quote-success');
 
