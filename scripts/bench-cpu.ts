@@ -6,10 +6,10 @@
  * time (user + system, /proc/<pid>/stat) the process used over them is divided by that
  * number. Processes alternate per round; medians are printed.
  *
- * `BENCH_CPU_COMPARE=<dir>`: a second shop from another checkout of the project (e.g. the
- * commit before a change, `git archive <commit> | tar -x -C <dir>` with node_modules and
- * dist/web beside it) is measured in the same rounds, so a before/after comparison shares
- * the machine's load.
+ * `BENCH_CPU_COMPARE=<dir>[,<dir>...]`: more shops from other checkouts of the project
+ * (e.g. the commit before a change, `git archive <commit> | tar -x -C <dir>` with
+ * node_modules and dist/web beside it), named by their directory's base name, are measured
+ * in the same rounds, so a before/after comparison shares the machine's load.
  *
  * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test; a temporary database is created beside it and
@@ -33,7 +33,7 @@ const baseUrl =
   'postgres://postgres@127.0.0.1:5432/test';
 const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 30000);
 const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
-const compareDir = process.env.BENCH_CPU_COMPARE;
+const compareDirs = (process.env.BENCH_CPU_COMPARE ?? '').split(',').filter(Boolean);
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const here = process.cwd();
 
@@ -138,7 +138,9 @@ try {
   console.log(`${new Date().toISOString()} load average ${load()}`);
   const shop = await startShop('shop', here, dbUrl.toString());
   const targets: Target[] = [shop];
-  if (compareDir) targets.push(await startShop('compare', compareDir, dbUrl.toString()));
+  for (const dir of compareDirs) {
+    targets.push(await startShop(path.basename(dir), dir, dbUrl.toString()));
+  }
   const barePort = await freePort();
   const bare = startChild(here, 'scripts/bench-bare.ts', {
     PORT: String(barePort),

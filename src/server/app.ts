@@ -50,6 +50,11 @@ export interface BuildAppOptions {
   /** Where the built web app is (default dist/web; a browser test may build its own). */
   webDist?: string;
   logger?: boolean | object;
+  /**
+   * Request lines built from the logger's pino parts (lib/request-log.ts): only for a
+   * logger configured with a level and a stream alone, as `startShop` makes it.
+   */
+  directRequestLines?: boolean;
   /** Told about every route as it is added (tests enumerate the routes, e.g. the fuzz test). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -73,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    logController: new RequestLog(),
+    logController: new RequestLog(options.directRequestLines ?? false),
     // request.log made on first use; the request line needs none (lib/request-log.ts).
     ...(options.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     // Router errors (too-long path parameter, undecodable URL) in the app's JSON shape.

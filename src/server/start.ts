@@ -73,6 +73,8 @@ export async function startShop(
     sessionSecret: resolveSessionSecret(config),
     hooks: opts.hooks,
     logger: opts.logger ?? { level: config.LOG_LEVEL, stream: logs?.stream },
+    // Only the logger configured here (a level and a stream) has request lines written direct.
+    directRequestLines: opts.logger === undefined,
     webDist: opts.webDist,
   });
   if (setup) {

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { pinoParts } from './request-log';
 import { helmetHeaders } from './security-headers';
 
 interface Line {
@@ -66,6 +67,61 @@ describe('request log', () => {
     const ids = requestLines().map((l) => l.reqId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain(warning!.reqId);
+  });
+});
+
+describe('direct request lines (npm start)', () => {
+  /** The raw request lines an app writes for `urls`, with time and ms masked. */
+  async function rawLines(directRequestLines: boolean, urls: string[]): Promise<string[]> {
+    const raw: string[] = [];
+    const app = await createTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => raw.push(line) } },
+      directRequestLines,
+    });
+    try {
+      // Pino's parts are found: the direct path is the one taken.
+      expect(pinoParts(app.app.log) !== null).toBe(true);
+      for (const url of urls) {
+        await app.app.inject({ url, remoteAddress: '203.0.113.7' });
+      }
+    } finally {
+      await app.close();
+    }
+    return raw
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => line.replace(/"time":\d+/, '"time":0').replace(/"ms":[\d.e-]+/, '"ms":0'));
+  }
+
+  it('writes byte for byte the line pino writes', async () => {
+    const urls = ['/api/products', '/api/products/999999', '/api/nothing-"here"?q=\u00e9%22'];
+    const direct = await rawLines(true, urls);
+    const viaPino = await rawLines(false, urls);
+    expect(direct).toHaveLength(urls.length);
+    expect(direct).toEqual(viaPino);
+    const first = JSON.parse(direct[0]!);
+    expect(first).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/products',
+      ip: '203.0.113.7',
+    });
+    expect(first.statusCode).toBe(200);
+  });
+
+  it('writes nothing when the level is above info', async () => {
+    const raw: string[] = [];
+    const app = await createTestApp({
+      logger: { level: 'warn', stream: { write: (line: string) => raw.push(line) } },
+      directRequestLines: true,
+    });
+    try {
+      expect((await app.app.inject({ url: '/api/products' })).statusCode).toBe(200);
+      app.app.log.level = 'info';
+      expect((await app.app.inject({ url: '/api/products' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    expect(raw.filter((line) => line.includes('"msg":"request"'))).toHaveLength(1);
   });
 });
 

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   poolSize?: number;
   /** A pino logger config (e.g. `{ level: 'warn', stream }` to capture log lines). */
   logger?: object;
+  /** See BuildAppOptions.directRequestLines. */
+  directRequestLines?: boolean;
   /** Told about every route as it is added (see BuildAppOptions.onRoute). */
   onRoute?: BuildAppOptions['onRoute'];
 }
@@ -44,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     hooks: options.hooks,
     serveWeb: false,
     logger: options.logger,
+    directRequestLines: options.directRequestLines,
     onRoute: options.onRoute,
   });
   await app.ready();
