@@ -15,10 +15,11 @@
  *   line is one template string built from pino's own pre-rendered parts of the app's
  *   logger (its level string, time function, bindings and message key; `pino.symbols`)
  *   and handed to the logger's stream: the line pino writes for `info(fields,
- *   'request')`, without pino's generic per-field serialising (about 1 µs of the ~20 µs
- *   of CPU a cached catalogue read costs; README "Performance"). Only for a logger
- *   configured with a level and a stream alone (no formatters, mixins, hooks or
- *   redaction), as `startShop` makes it; request-log.test.ts compares the two lines.
+ *   'request')`, without pino's generic per-field serialising (about 0.8 µs less of the
+ *   19-22 µs of user CPU a cached product read costs; docs/decisions.md "Performance and
+ *   several instances" 17). Only for a logger configured with a level and a stream
+ *   alone (no formatters, mixins, hooks or redaction), as `startShop` makes it;
+ *   request-log.test.ts compares the two lines.
  */
 
 import {
