@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem, CartTotals } from '../../shared/schemas/cart';
 import { insertProduct, signedInClient } from '../catalog/testing';
@@ -447,6 +448,63 @@ describe('cart', () => {
       ).toEqual({ [p.id]: 1 });
       expect((await pastPurchases(t.db, {}, [p.id])).size).toBe(0);
       expect((await pastPurchases(t.db, { sessionId: s }, [])).size).toBe(0);
+    });
+  });
+
+  describe('GET /api/cart round trips (issue 12)', () => {
+    /**
+     * The statements sent to the database while `action` runs: every pg.Client query on
+     * PostgreSQL (pool clients included), every PGlite query/exec on the embedded one.
+     */
+    async function statementsDuring(action: () => Promise<void>): Promise<number> {
+      let count = 0;
+      const restore: (() => void)[] = [];
+      const wrap = (target: Record<string, unknown>, method: string) => {
+        const original = target[method] as (...args: unknown[]) => unknown;
+        target[method] = function (this: unknown, ...args: unknown[]) {
+          count += 1;
+          return original.apply(this, args);
+        };
+        restore.push(() => {
+          target[method] = original;
+        });
+      };
+      if (t.database.kind === 'postgres') {
+        wrap(pg.Client.prototype as unknown as Record<string, unknown>, 'query');
+      } else {
+        const pglite = t.database.pglite as unknown as Record<string, unknown>;
+        wrap(pglite, 'query');
+        wrap(pglite, 'exec');
+      }
+      try {
+        await action();
+      } finally {
+        for (const undo of restore) undo();
+      }
+      return count;
+    }
+
+    it('reads a cart of several lines, with their products, in one query', async () => {
+      const a = await insertProduct(t, { priceCents: 1200 });
+      const b = await insertProduct(t, { priceCents: 450 });
+      const s = newSessionId();
+      await t.db.insert(cartItems).values([
+        { sessionId: s, productId: a.id, quantity: 3 },
+        { sessionId: s, productId: b.id, quantity: 1 },
+      ]);
+      const read = () => t.app.inject({ url: '/api/cart', headers: { 'x-session-id': s } });
+      await read(); // the statement is prepared on first use
+      let items: CartItem[] = [];
+      const statements = await statementsDuring(async () => {
+        const res = await read();
+        expect(res.statusCode).toBe(200);
+        items = res.json();
+      });
+      expect(items.map((i) => [i.productId, i.quantity])).toEqual([
+        [a.id, 3],
+        [b.id, 1],
+      ]);
+      expect(statements).toBe(1);
     });
   });
 });
