@@ -26,7 +26,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,8 +49,11 @@ const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 
 const children: ChildProcess[] = [];
 
-/** Starts `script` under tsx in its own process; stdout is discarded (as a log shipper would take it). */
-function startChild(script: string, env: Record<string, string>): ChildProcess {
+/**
+ * Starts `script` under tsx in its own process. stdout: a file descriptor (the shop's log
+ * file, as `npm start > shop.log` writes it), else discarded.
+ */
+function startChild(script: string, env: Record<string, string>, stdout?: number): ChildProcess {
   // BENCH_PROFILE_DIR: the shop writes a CPU profile there on exit (where time goes).
   const profile =
     process.env.BENCH_PROFILE_DIR && script.startsWith('src/')
@@ -58,7 +61,7 @@ function startChild(script: string, env: Record<string, string>): ChildProcess {
       : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout ?? 'ignore', 'inherit'],
   });
   children.push(child);
   return child;
@@ -143,23 +146,37 @@ interface Shop {
 async function startShop(kind: string, databaseUrl: string | null): Promise<Shop> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `fp-bench-${kind}-`));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const url = `http://127.0.0.1:${port}`;
-  const child = startChild('src/server/main.ts', {
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-    // Every bench client comes from 127.0.0.1: the per-address discount-code limit
-    // (30 a minute by default) would refuse the checkout bench's 500 coded payments.
-    DISCOUNT_RATE_LIMIT: '1000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  // The shop logs as in production (default level, a line per request) to a file; at the
+  // end the request lines it holds are counted, so the run shows logging was on.
+  const logFile = path.join(dataDir, 'shop.log');
+  const logFd = openSync(logFile, 'a');
+  cleanups.push(() => {
+    const text = readFileSync(logFile, 'utf8');
+    const requests = text.split('\n').filter((line) => line.includes('"msg":"request"')).length;
+    console.log(`${kind} shop log: ${requests} request lines (${text.length} bytes)`);
+    closeSync(logFd);
+    rmSync(dataDir, { recursive: true, force: true });
   });
+  const url = `http://127.0.0.1:${port}`;
+  const child = startChild(
+    'src/server/main.ts',
+    {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      ADMIN_USERNAME: 'benchadmin',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      // Every bench client comes from 127.0.0.1: the per-address discount-code limit
+      // (30 a minute by default) would refuse the checkout bench's 500 coded payments.
+      DISCOUNT_RATE_LIMIT: '1000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    logFd,
+  );
   await waitFor(`${url}/api/products`);
   const products = await json<{ id: number; stockQuantity: number }[]>(
     await fetch(`${url}/api/products`),
