@@ -187,12 +187,13 @@ describe('npm run start:cluster (two workers behind one port)', () => {
     process.kill(victim!, 'SIGKILL');
     const replacement = await waitForLine(
       (l) => /^worker \d+ serving/.test(l.msg) && !servingPids().slice(0, 2).includes(l.pid),
+      80_000,
     );
     expect(replacement.pid).not.toBe(victim);
     for (let i = 0; i < 4; i++) {
       expect((await call('/api/products')).status).toBe(200);
     }
-  });
+  }, 90_000); // a new worker loads the whole app: slow on a loaded machine
 
   it('stops the workers and the primary cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) =>
