@@ -26,7 +26,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,6 +142,36 @@ interface Shop {
   productId: number;
 }
 
+/** How often `needle` occurs in `file`, and the file's size; read 1 MB at a time. */
+function countInFile(file: string, needle: string): { count: number; bytes: number } {
+  const pattern = Buffer.from(needle);
+  const chunk = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'r');
+  let carry = Buffer.alloc(0);
+  let count = 0;
+  let bytes = 0;
+  try {
+    for (;;) {
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      bytes += read;
+      const text = Buffer.concat([carry, chunk.subarray(0, read)]);
+      let at = 0;
+      for (;;) {
+        const found = text.indexOf(pattern, at);
+        if (found < 0) break;
+        count += 1;
+        at = found + pattern.length;
+      }
+      // A match may straddle two chunks: keep the tail it could start in.
+      carry = text.subarray(Math.max(at, text.length - pattern.length + 1));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { count, bytes };
+}
+
 /** Starts a shop (PostgreSQL when `databaseUrl`, else PGlite in a temp dir) and fills one cart. */
 async function startShop(kind: string, databaseUrl: string | null): Promise<Shop> {
   const port = await freePort();
@@ -151,9 +181,8 @@ async function startShop(kind: string, databaseUrl: string | null): Promise<Shop
   const logFile = path.join(dataDir, 'shop.log');
   const logFd = openSync(logFile, 'a');
   cleanups.push(() => {
-    const text = readFileSync(logFile, 'utf8');
-    const requests = text.split('\n').filter((line) => line.includes('"msg":"request"')).length;
-    console.log(`${kind} shop log: ${requests} request lines (${text.length} bytes)`);
+    const { count, bytes } = countInFile(logFile, '"msg":"request"');
+    console.log(`${kind} shop log: ${count} request lines (${(bytes / 1e6).toFixed(1)} MB)`);
     closeSync(logFd);
     rmSync(dataDir, { recursive: true, force: true });
   });
