@@ -4,8 +4,11 @@
  * app's markup matches (src/server/pages/content.ts writes it that way). Checked on a phone
  * screen: the element that is each page's largest paint (the first product image of
  * /wholesale, the product's image, /custom's lead) is the same DOM node before and after
- * the app mounted, and nothing on the first screen moved.
+ * the app mounted, and nothing on the first screen moved. The app-only pages (/track-order,
+ * /checkout, /login, /register: no server content) do not move either while their data
+ * loads, with the API answering late so their loading states are seen.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -77,6 +80,126 @@ describe('first paint survives the app mount in Chromium', () => {
       expect(result.moved, 'pixels the element moved').toBeLessThanOrEqual(1);
       await context.close();
     });
+  }
+
+  // The app-only pages get no server content (the splash, then the app draws them), and
+  // their data comes after the first render: the footer, and whatever sits below a loading
+  // state, must not move when the data arrives (docs/decisions.md, issue 10 entry 24). The
+  // API answers late here, so each loading state is on screen long enough to be painted and
+  // replaced (with an instant API it could be skipped and the test could not fail).
+  const appPages: {
+    name: string;
+    path: string;
+    /** aria-labels of the page's role=status loading states that must have been shown. */
+    loading: string[];
+    /** Text on the page once its data is there. */
+    done: RegExp;
+    /** Put a line in the visitor's cart first. */
+    cart?: boolean;
+  }[] = [
+    {
+      name: '/track-order (signed out)',
+      path: '/track-order',
+      loading: ['Loading your account'],
+      done: /must be logged in to view your orders/,
+    },
+    {
+      name: '/checkout (empty cart)',
+      path: '/checkout',
+      loading: ['Loading checkout'],
+      done: /your cart is empty/i,
+    },
+    {
+      name: '/checkout (a pin in the cart)',
+      path: '/checkout',
+      loading: ['Loading checkout', 'Loading totals'],
+      done: /^total$/i,
+      cart: true,
+    },
+    { name: '/login', path: '/login', loading: [], done: /^sign in$/i },
+    { name: '/register', path: '/register', loading: [], done: /^create account$/i },
+  ];
+  for (const { name, path, loading, done, cart } of appPages) {
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1350, height: 940 },
+    ]) {
+      it(`${name} (${viewport.width}x${viewport.height}, slow API): nothing moves while it loads`, async () => {
+        const context = await browser.newContext({ viewport });
+        context.setDefaultTimeout(15_000);
+        const page = await context.newPage();
+        if (cart) {
+          const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+            id: number;
+            inStock: boolean;
+            stockQuantity: number;
+          }[];
+          const inStock = products.find((p) => p.inStock && p.stockQuantity >= 2)!;
+          const sessionId = randomUUID();
+          const added = await fetch(`${shop.url}/api/cart`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+            body: JSON.stringify({ productId: inStock.id, quantity: 2 }),
+          });
+          expect(added.ok).toBe(true);
+          await page.addInitScript((id) => localStorage.setItem('sessionId', id), sessionId);
+        }
+        await page.route('**/api/**', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await route.continue();
+        });
+        // Every layout shift with the nodes it moved, and which loading states (role=status
+        // elements by aria-label) were ever on the page.
+        await page.addInitScript(
+          `
+          const w = window;
+          w.shifts = [];
+          w.loadingSeen = [];
+          const labels = ${JSON.stringify(loading)};
+          new MutationObserver(() => {
+            for (const label of labels)
+              if (!w.loadingSeen.includes(label) &&
+                  document.querySelector('[role="status"][aria-label="' + label + '"]'))
+                w.loadingSeen.push(label);
+          }).observe(document, { childList: true, subtree: true });
+          const keep = (entries) => {
+            for (const entry of entries)
+              if (!entry.hadRecentInput)
+                w.shifts.push({
+                  value: entry.value,
+                  nodes: entry.sources.map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?'),
+                });
+          };
+          w.shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
+          w.shiftObserver.observe({ type: 'layout-shift', buffered: true });
+          w.takeShifts = () => keep(w.shiftObserver.takeRecords());
+        `,
+        );
+        await page.goto(`${shop.url}${path}`);
+        // The page's content after its data arrived, then the calls of the header (cart,
+        // user) done too.
+        await page.getByText(done).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const result = await page.evaluate(async () => {
+          await new Promise((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(resolve)),
+          );
+          const w = window as unknown as {
+            shifts: { value: number; nodes: string[] }[];
+            loadingSeen: string[];
+            takeShifts(): void;
+          };
+          w.takeShifts();
+          return { shifts: w.shifts, loadingSeen: w.loadingSeen };
+        });
+        expect(result.loadingSeen.sort(), 'the loading states were shown').toEqual(
+          [...loading].sort(),
+        );
+        const total = result.shifts.reduce((sum, s) => sum + s.value, 0);
+        expect(total, `layout shift (${JSON.stringify(result.shifts)})`).toBeLessThan(0.01);
+        await context.close();
+      });
+    }
   }
 
   for (const path of ['/', '/wholesale', '/product/:id', '/custom', '/blog', '/quote']) {

@@ -59,10 +59,16 @@ export function OrderSummary({
         </ul>
         <Separator />
         {totalsLoading || !totals ? (
-          <div className="space-y-2" role="status" aria-label="Loading totals">
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-6 w-full" />
+          // The lines' own heights (a text-sm line each, the discount's when a code is
+          // applied, the total's border, padding and base line), so nothing below moves
+          // when the totals arrive (docs/decisions.md, issue 10 entry 24).
+          <div className="space-y-2 text-sm" role="status" aria-label="Loading totals">
+            <Skeleton className="h-5 w-full" />
+            {discountCode ? <Skeleton className="h-5 w-full" /> : null}
+            <Skeleton className="h-5 w-full" />
+            <div className="border-t border-transparent pt-3 text-base">
+              <Skeleton className="h-6 w-full" />
+            </div>
           </div>
         ) : (
           <dl className="space-y-2 text-sm">
