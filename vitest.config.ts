@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { webAliases } from './vite.config';
 
@@ -11,6 +12,12 @@ const dbProjects = [
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', env: { TEST_DB: 'postgres' } }] : []),
 ];
 
+/** An alias of the bare package name to the package's ES module file. */
+const esmBuild = (name: string, file: string) => ({
+  find: new RegExp(`^${name}$`),
+  replacement: path.resolve(import.meta.dirname, 'node_modules', name, file),
+});
+
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: '.test-artifacts/vitest.json' }]],
@@ -20,8 +27,16 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // The web client's tests resolve react / react-dom to Preact, as the build does.
-        resolve: { alias: webAliases },
+        // The web client's tests resolve react / react-dom to Preact, as the build does, and
+        // React Router and Lucide to their ES module builds (their CommonJS builds, picked
+        // by the `node` export condition, would require the real React past the aliases).
+        resolve: {
+          alias: [
+            ...webAliases,
+            esmBuild('react-router', 'dist/development/index.mjs'),
+            esmBuild('lucide-react', 'dist/esm/lucide-react.mjs'),
+          ],
+        },
         oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact' } },
         test: {
           name: 'unit',

@@ -1,8 +1,11 @@
 /**
  * Blog categories (back-office spec section 9): the post categories and the /blog filter
- * values. Kept apart from the zod contracts (schemas/blog.ts) so the public blog pages do
+ * values; the views text and post HTML's attribute rules, which the server's pages and the
+ * app share. Kept apart from the zod contracts (schemas/blog.ts) so the public blog pages do
  * not load zod.
  */
+import { groupDigits } from './money';
+
 export const BLOG_CATEGORIES = ['tips', 'equipment', 'courses', 'tournaments', 'news'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const BLOG_FILTERS = ['all', ...BLOG_CATEGORIES] as const;
@@ -17,3 +20,14 @@ export const CATEGORY_LABELS: Record<BlogFilter, string> = {
   tournaments: 'Tournaments',
   news: 'News',
 };
+
+/** '1 view' / '1,234 views' (/blog's cards and the post page, server and app alike). */
+export const viewsText = (n: number) => `${groupDigits(n)} ${n === 1 ? 'view' : 'views'}`;
+
+/**
+ * Post HTML's attribute rules on top of DOMPurify's HTML profile (docs/decisions.md issue
+ * 10, "Blog HTML"): no `style`; links keep `target` (they carry `rel="noopener noreferrer"`).
+ * The server sanitises with them on every write (blog/service.ts) and the post page again
+ * before rendering (web/features/blog/post-body.tsx), so both keep the same attributes.
+ */
+export const POST_HTML_ATTRIBUTES = { forbid: ['style'], add: ['target'] } as const;

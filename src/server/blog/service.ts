@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import slugify from '@sindresorhus/slugify';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
+import { POST_HTML_ATTRIBUTES } from '../../shared/blog';
 import {
   BLOG_CATEGORIES,
   type BlogCategory,
@@ -38,7 +39,10 @@ export const BLOG_NOT_FOUND = 'Blog post not found';
  * links that open a new tab get `rel="noopener noreferrer"`.
  */
 export function sanitizePostHtml(html: string): string {
-  const clean = sanitizeRichHtml(html, { forbidAttributes: ['style'], addAttributes: ['target'] });
+  const clean = sanitizeRichHtml(html, {
+    forbidAttributes: [...POST_HTML_ATTRIBUTES.forbid],
+    addAttributes: [...POST_HTML_ATTRIBUTES.add],
+  });
   return clean.replace(/<a ([^>]*target="_blank"[^>]*)>/g, (_m, attrs: string) =>
     attrs.includes('rel=') ? `<a ${attrs}>` : `<a ${attrs} rel="noopener noreferrer">`,
   );

@@ -1,16 +1,17 @@
 /**
  * Server-rendered main content of the public pages (issue 10 "pages that arrive
  * complete"; docs/decisions.md): plain HTML of what each page is about, present without
- * JavaScript and replaced by the app when it starts. Catalogue cards, the product (name,
+ * JavaScript and written in the app's markup, so the app keeps it when it mounts. Catalogue cards, the product (name,
  * price, tiers, description), blog cards and the post (title, sanitised content, tags).
  * Every value is HTML-escaped except post content, which is sanitised on every write
  * (blog/service.ts).
  */
 import escapeHtml from 'escape-html';
-import { BLOG_FILTERS, CATEGORY_LABELS } from '../../shared/blog';
+import { BLOG_FILTERS, CATEGORY_LABELS, viewsText } from '../../shared/blog';
+import { BLOG_POST_PAGE, tagText } from '../../shared/blog-post-page';
 import { sortCatalog } from '../../shared/catalog';
 import { CUSTOM_PAGE } from '../../shared/custom-pins';
-import { dollarsToCents, formatDollars, formatUsd, groupDigits } from '../../shared/money';
+import { dollarsToCents, formatDollars, formatUsd } from '../../shared/money';
 import {
   CATALOG_TIERS,
   catalogUnitPrice,
@@ -237,6 +238,58 @@ export const SMALL_BUTTON = {
     "inline-flex items-center justify-center whitespace-nowrap text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5",
 };
 
+/** The client's Button at its default size, as tailwind-merge writes it (/blog/{slug}'s links). */
+export const BUTTON = {
+  default:
+    "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 h-9 px-4 py-2 has-[>svg]:px-3",
+  outline:
+    "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:border-ring border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground h-9 px-4 py-2 has-[>svg]:px-3",
+};
+
+type IconNode = [tag: string, attributes: Record<string, string>][];
+
+/**
+ * Lucide icons the server draws as the app does (lucide-react 1.x: ArrowLeft, Eye, Share2),
+ * copied from the package's icon data; the post page's test
+ * (web/app/routes/blog-post.test.tsx) fails when the app's rendering of them differs.
+ */
+const LUCIDE: Record<'arrow-left' | 'eye' | 'share-2', IconNode> = {
+  'arrow-left': [
+    ['path', { d: 'm12 19-7-7 7-7' }],
+    ['path', { d: 'M19 12H5' }],
+  ],
+  eye: [
+    [
+      'path',
+      {
+        d: 'M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0',
+      },
+    ],
+    ['circle', { cx: '12', cy: '12', r: '3' }],
+  ],
+  'share-2': [
+    ['circle', { cx: '18', cy: '5', r: '3' }],
+    ['circle', { cx: '6', cy: '12', r: '3' }],
+    ['circle', { cx: '18', cy: '19', r: '3' }],
+    ['line', { x1: '8.59', x2: '15.42', y1: '13.51', y2: '17.49' }],
+    ['line', { x1: '15.41', x2: '8.59', y1: '6.51', y2: '10.49' }],
+  ],
+};
+
+/** A Lucide icon's SVG with lucide-react's attributes; `className` after its own classes. */
+export function lucideIcon(name: keyof typeof LUCIDE, className?: string): string {
+  const shapes = LUCIDE[name]
+    .map(
+      ([tag, attributes]) =>
+        `<${tag} ${Object.entries(attributes)
+          .map(([k, v]) => `${k}="${v}"`)
+          .join(' ')}></${tag}>`,
+    )
+    .join('');
+  const classes = ['lucide', `lucide-${name}`, ...(className ? [className] : [])].join(' ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="${classes}" aria-hidden="true">${shapes}</svg>`;
+}
+
 /**
  * /blog in the client's markup (web/app/routes/blog.tsx): the hero, the category buttons
  * (they work once the app runs; without it the cards are all there) and a card per post, so
@@ -253,10 +306,10 @@ export function blogListMain(posts: BlogPostSummary[]): string {
       (
         p,
         i,
-      ) => markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" href="/blog/${e(p.slug)}">
+      ) => markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" href="/blog/${e(p.slug)}" data-discover="true">
 ${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" ${i === 0 ? `fetchpriority="high" ${FIRST_SCREEN}` : ''}loading="${i < 2 ? 'eager' : 'lazy'}" class="aspect-[1200/630] w-full object-cover" />` : '<div class="aspect-[1200/630] w-full bg-brand-soft"></div>'}
 <div class="flex flex-1 flex-col gap-2 p-4"><div class="flex items-center justify-between gap-2 text-xs"><span class="rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand uppercase">${CATEGORY_LABELS[p.category]}</span>
-<span class="flex items-center gap-1 text-slate-600"><span class="size-3.5" aria-hidden="true"></span>${groupDigits(p.viewCount)} ${p.viewCount === 1 ? 'view' : 'views'}</span></div>
+<span class="flex items-center gap-1 text-slate-600">${lucideIcon('eye', 'size-3.5')}${viewsText(p.viewCount)}</span></div>
 <h3 class="font-heading text-xl text-slate-900 group-hover:underline">${e(p.title)}</h3>
 ${p.excerpt ? `<p class="text-sm text-slate-600">${e(p.excerpt)}</p>` : ''}
 <p class="mt-auto text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</p></div></a></li>`,
@@ -276,20 +329,34 @@ export const BLOG_HEADING = 'Golf Pin Blog';
 export const BLOG_INTRO =
   'Design tips, course collecting and tournament planning from the people who make the pins.';
 
-/** /blog/{slug}: title, category, date, views, content, tags and the way back. */
+/**
+ * /blog/{slug} in the client's markup (web/app/routes/blog-post.tsx; classes and texts from
+ * shared/blog-post-page.ts): the way back, the header (category, title, date, views, the
+ * Share button, which works once the app runs), the image, the content (sanitised on every
+ * write, blog/service.ts), tags and the links on. The app renders the same elements, the
+ * body's as elements too (web/features/blog/post-body.tsx), so its mount keeps every node:
+ * the image is painted once and nothing moves (docs/decisions.md, issue 10). Links carry
+ * React Router's `data-discover` as its Link writes it.
+ */
 export function blogPostMain(p: BlogPost): string {
+  const c = BLOG_POST_PAGE;
   const tags = p.tags.length
-    ? `<ul class="mt-6 flex flex-wrap gap-2" aria-label="Tags">${p.tags.map((t) => `<li class="rounded-full border px-3 py-1 text-sm">#${e(t)}</li>`).join('')}</ul>`
+    ? `<ul class="${c.tags}" aria-label="Tags">${p.tags.map((t) => `<li class="${c.tag}">${e(tagText(t))}</li>`).join('')}</ul>`
     : '';
-  return markup`<main id="main" class="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6">
-<p><a href="/blog">Back to Blog</a></p>
-<article class="mt-4"><p class="text-sm uppercase">${e(p.category)}</p>
-<h1 class="mt-2 font-heading text-3xl">${e(p.title)}</h1>
-<p class="mt-2 text-sm text-slate-600">${longDate(p.publishedAt ?? p.createdAt)} · ${p.viewCount} views</p>
-${p.featuredImage ? `<img class="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" src="${e(p.featuredImage)}" alt="" width="1200" height="630" fetchpriority="high" ${FIRST_SCREEN}/>` : ''}
-<div class="prose-post mt-6">${p.content}</div>
+  const image = p.featuredImage
+    ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height="630" fetchpriority="high" ${FIRST_SCREEN}class="${c.image}" />`
+    : '';
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none ${c.main}">
+<a class="${c.back}" href="/blog" data-discover="true">${lucideIcon('arrow-left', 'size-4')}${c.backLabel}</a>
+<article class="${c.article}"><header><p class="${c.category}">${CATEGORY_LABELS[p.category]}</p>
+<h1 class="${c.title}">${e(p.title)}</h1>
+<div class="${c.meta}"><span>${longDate(p.publishedAt ?? p.createdAt)}</span>
+<span class="${c.views}">${lucideIcon('eye', c.viewsIcon)}${viewsText(p.viewCount)}</span>
+<button data-slot="button" class="${SMALL_BUTTON.outline}" type="button">${lucideIcon('share-2')}${c.shareLabel}</button></div></header>
+${image}
+<div class="${c.body}">${p.content}</div>
 ${tags}</article>
-<p class="mt-8"><a href="/blog">More articles</a> · <a href="/wholesale">Shop ready-made pins</a></p>
+<nav aria-label="More" class="${c.more}"><a data-slot="button" class="${BUTTON.outline}" href="/blog" data-discover="true">${c.moreArticlesLabel}</a><a data-slot="button" class="${BUTTON.default}" href="/wholesale" data-discover="true">${c.shopLabel}</a></nav>
 </main>`;
 }
 

@@ -17,6 +17,20 @@ import { priceValidUntil } from './routes';
 import { SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
 
 const BASE = 'https://shop.example';
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A JSON-LD block as the tests read it. */
 interface LdBlock {
@@ -215,6 +229,48 @@ describe('server-sent pages', () => {
     const ld = p.jsonLd.find((b) => b['@type'] === 'BlogPosting') as LdBlock;
     expect(ld).toMatchObject({ headline: post.title, url: `${BASE}/blog/${post.slug}` });
     expect(ld.datePublished).toBe(post.publishedAt!.toISOString());
+  });
+
+  it("blog post: the whole post in the app's markup (header, image, stored body, tags, links on)", async () => {
+    const [post] = await t.db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, 'how-to-design-a-golf-pin'));
+    await t.db
+      .update(blogPosts)
+      .set({ viewCount: 1233, tags: ['design', 'a&b'] })
+      .where(eq(blogPosts.id, post!.id));
+    // A reader not seen before today: the page counts the view.
+    const { doc } = await page(`/blog/${post!.slug}`, { 'user-agent': 'Mozilla/5.0 new reader' });
+    const main = doc.querySelector('main')!;
+    expect(main.getAttribute('tabindex')).toBe('-1');
+    expect(main.querySelector(':scope > a[href="/blog"]')?.textContent).toBe('Back to Blog');
+    const header = main.querySelector('article > header')!;
+    expect(header.querySelector('p')?.textContent).toBe('Tips'); // the category's label
+    expect(header.querySelector('h1')?.textContent).toBe(post!.title);
+    const meta = [...header.querySelector('div')!.children].map((el) => el.textContent);
+    expect(meta).toEqual([
+      `${MONTHS[post!.publishedAt!.getUTCMonth()]} ${post!.publishedAt!.getUTCDate()}, ${post!.publishedAt!.getUTCFullYear()}`,
+      '1,234 views', // counted once for this visitor, digits grouped as the app writes them
+      'Share',
+    ]);
+    expect(header.querySelectorAll('svg.lucide')).toHaveLength(2);
+    // The image is the page's largest paint, marked for Element Timing, once.
+    const image = main.querySelector('article > img')!;
+    expect(image.getAttribute('src')).toBe(post!.featuredImage);
+    expect(image.getAttribute('elementtiming')).toBe('first-screen');
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+    expect(doc.querySelectorAll('[elementtiming]')).toHaveLength(1);
+    // The body is the stored (sanitised on write) HTML, as it is.
+    expect(main.querySelector('article > .prose-post')?.innerHTML).toBe(post!.content);
+    expect(
+      [...main.querySelectorAll('[aria-label="Tags"] li')].map((li) => li.textContent),
+    ).toEqual(['#design', '#a&b']);
+    const more = [...main.querySelectorAll('nav[aria-label="More"] a')];
+    expect(more.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['More Articles', '/blog'],
+      ['Shop Ready-Made Pins', '/wholesale'],
+    ]);
   });
 
   it('products and posts have their own 1200x630 PNG social image, from their own picture', async () => {

@@ -5,11 +5,14 @@
  * on every write; DECISIONS.md "Blog HTML is sanitised"), tags, and links back to the
  * blog and to /wholesale (DECISIONS.md: the blog's /products link goes to /wholesale).
  * No post with this slug: 'Blog Post Not Found'. The title is metaTitle, else the title.
+ * The server writes the same markup (server/pages/content.ts `blogPostMain`, classes and
+ * texts from shared/blog-post-page.ts) and the body is rendered as elements
+ * (features/blog/post-body.tsx), so the mount keeps the server's post as it is
+ * (docs/decisions.md, issue 10).
  */
+import { BLOG_POST_PAGE as C, tagText } from '@shared/blog-post-page';
 import type { BlogPost } from '@shared/schemas/blog';
-import DOMPurify from 'dompurify';
 import { ArrowLeft, Eye, Share2 } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { PageMain } from '@/components/layout/page-main';
@@ -18,16 +21,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useBlogPost } from '@/features/blog/api';
 import { CATEGORY_LABELS, postDate, viewsText } from '@/features/blog/format';
+import { PostBody } from '@/features/blog/post-body';
 import { toast } from '@/lib/toast';
 
 function BackToBlog() {
   return (
-    <Link
-      to="/blog"
-      className="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
+    <Link to="/blog" className={C.back}>
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Blog
+      {C.backLabel}
     </Link>
   );
 }
@@ -56,34 +57,23 @@ async function share(post: BlogPost) {
 }
 
 function PostView({ post }: { post: BlogPost }) {
-  const html = useMemo(
-    () =>
-      DOMPurify.sanitize(post.content, {
-        USE_PROFILES: { html: true },
-        FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-        FORBID_ATTR: ['style'],
-      }),
-    [post.content],
-  );
   return (
-    <PageMain className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+    <PageMain className={C.main}>
       <DocumentTitle>{`${post.metaTitle || post.title} | ${store.name}`}</DocumentTitle>
       <BackToBlog />
-      <article className="mt-4">
+      <article className={C.article}>
         <header>
-          <p className="text-sm font-semibold tracking-wide text-brand uppercase">
-            {CATEGORY_LABELS[post.category]}
-          </p>
-          <h1 className="mt-2 text-3xl leading-tight text-slate-900 md:text-4xl">{post.title}</h1>
-          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+          <p className={C.category}>{CATEGORY_LABELS[post.category]}</p>
+          <h1 className={C.title}>{post.title}</h1>
+          <div className={C.meta}>
             <span>{postDate(post)}</span>
-            <span className="flex items-center gap-1">
-              <Eye className="size-4" aria-hidden="true" />
+            <span className={C.views}>
+              <Eye className={C.viewsIcon} aria-hidden="true" />
               {viewsText(post.viewCount)}
             </span>
             <Button type="button" size="sm" variant="outline" onClick={() => void share(post)}>
               <Share2 aria-hidden="true" />
-              Share
+              {C.shareLabel}
             </Button>
           </div>
         </header>
@@ -95,30 +85,26 @@ function PostView({ post }: { post: BlogPost }) {
             height={630}
             fetchPriority="high"
             elementtiming="first-screen"
-            className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
+            className={C.image}
           />
         )}
-        <div
-          className="prose-post mt-6"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server on write and by DOMPurify here
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <PostBody className={C.body} html={post.content} />
         {post.tags.length > 0 && (
-          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+          <ul className={C.tags} aria-label="Tags">
             {post.tags.map((tag) => (
-              <li key={tag} className="rounded-full border px-3 py-1 text-sm text-slate-700">
-                #{tag}
+              <li key={tag} className={C.tag}>
+                {tagText(tag)}
               </li>
             ))}
           </ul>
         )}
       </article>
-      <nav aria-label="More" className="mt-10 flex flex-wrap gap-3 border-t pt-6">
+      <nav aria-label="More" className={C.more}>
         <Button asChild variant="outline">
-          <Link to="/blog">More Articles</Link>
+          <Link to="/blog">{C.moreArticlesLabel}</Link>
         </Button>
         <Button asChild>
-          <Link to="/wholesale">Shop Ready-Made Pins</Link>
+          <Link to="/wholesale">{C.shopLabel}</Link>
         </Button>
       </nav>
     </PageMain>
@@ -130,7 +116,7 @@ export function Component() {
   const post = useBlogPost(slug);
   if (post.isLoading) {
     return (
-      <PageMain className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <PageMain className={C.main}>
         <p role="status" className="sr-only">
           Loading post…
         </p>

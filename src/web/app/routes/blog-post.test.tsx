@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+/**
+ * /blog/{slug}: the app's first render over the server's page (start.tsx mounts with
+ * Preact's `render` into the server's #root) changes nothing (docs/decisions.md, issue 10):
+ * the server's markup (server/pages/content.ts `blogPostMain`) is the app's, the body
+ * included. Mounted here over the server's HTML of a post with rich content; every DOM
+ * change is recorded. This fails when the server's markup, the shared classes, the
+ * Button's or a Lucide icon's output drift apart.
+ */
+import type { BlogPost } from '@shared/schemas/blog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentChild, render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { blogPostMain } from '../../../server/pages/content';
+import { Component as BlogPostPage } from './blog-post';
+
+// As the server stores it: sanitised on write (links that open a tab carry rel).
+const CONTENT = `<p>Pins &amp; markers &lt;for&gt; clubs, <strong>bold</strong> and <em>em</em>.</p>
+<h2>Plating</h2>
+<ul><li>Gold</li><li>Silver <a href="https://example.com/a" target="_blank" rel="noopener noreferrer">guide</a></li></ul>
+<p>Line<br>break and <a href="/wholesale">a pin</a>.</p>
+<img src="/api/files/abc" alt="A pin" width="300" height="200">
+<table><tr><td>25</td><td>20% off</td></tr></table>
+<blockquote><p>Quote</p></blockquote>`;
+
+const post: BlogPost = {
+  id: 7,
+  title: 'Plating & Colours: "Gold" or <Silver>?',
+  slug: 'plating-and-colours',
+  excerpt: 'Which plating suits which colours.',
+  category: 'tips',
+  featuredImage: '/api/files/banner',
+  tags: ['plating', 'soft enamel'],
+  isPublished: true,
+  // Early in the UTC day: still March 4 for a reader in California (see TZ below).
+  publishedAt: '2026-03-05T02:30:00.000Z',
+  metaTitle: null,
+  metaDescription: null,
+  viewCount: 1234,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-06T10:00:00.000Z',
+  content: CONTENT,
+};
+
+interface Change {
+  type: string;
+  target: string;
+  detail: string;
+}
+
+// A reader west of UTC: the date the server writes (the UTC day) must be the app's too.
+const savedTimeZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Los_Angeles';
+});
+afterAll(() => {
+  if (savedTimeZone === undefined) delete process.env.TZ;
+  else process.env.TZ = savedTimeZone;
+});
+
+let root: HTMLElement | undefined;
+afterEach(() => {
+  if (root) render(null, root);
+  root?.remove();
+});
+
+/** Mounts the post page as start.tsx does over the server's main; returns the DOM changes. */
+async function mountOverServerHtml(p: BlogPost) {
+  root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = blogPostMain(p);
+  document.body.append(root);
+  const describeNode = (n: Node) =>
+    n.nodeType === 1 ? (n as Element).localName : `#${n.nodeName}:${n.textContent}`;
+  const changes: Change[] = [];
+  const attributesBefore = new Map<Element, Map<string, string | null>>();
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') {
+        const element = r.target as Element;
+        const before = attributesBefore.get(element) ?? new Map<string, string | null>();
+        attributesBefore.set(element, before);
+        if (!before.has(r.attributeName!)) before.set(r.attributeName!, r.oldValue);
+      } else if (r.type === 'characterData') {
+        if ((r.target as Text).data !== r.oldValue)
+          changes.push({ type: r.type, target: r.oldValue ?? '', detail: (r.target as Text).data });
+      } else {
+        changes.push({
+          type: r.type,
+          target: describeNode(r.target),
+          detail: `+${[...r.addedNodes].map(describeNode).join(',')} -${[...r.removedNodes].map(describeNode).join(',')}`,
+        });
+      }
+    }
+  });
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeOldValue: true,
+    characterData: true,
+    characterDataOldValue: true,
+  });
+  const server = {
+    heading: root.querySelector('h1'),
+    image: root.querySelector('article > img'),
+    body: root.querySelector('.prose-post'),
+    bodyNodes: [...root.querySelector('.prose-post')!.childNodes],
+    all: [...root.querySelectorAll('*')],
+  };
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
+  queryClient.setQueryData(['/api/blog', p.slug], p);
+  const router = createMemoryRouter([{ path: '/blog/:slug', Component: BlogPostPage }], {
+    initialEntries: [`/blog/${p.slug}`],
+  });
+  act(() => {
+    render(
+      (
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      ) as unknown as ComponentChild,
+      root!,
+    );
+  });
+  await Promise.resolve();
+  observer.disconnect();
+  for (const [element, names] of attributesBefore)
+    for (const [name, from] of names) {
+      const to = element.getAttribute(name);
+      if (to !== from)
+        changes.push({
+          type: 'attributes',
+          target: element.localName,
+          detail: `${name}: ${from} -> ${to}`,
+        });
+    }
+  return { root, server, changes };
+}
+
+describe('/blog/{slug} mounted over the server page', () => {
+  it('changes no node, text or attribute value: the server markup is the app markup', async () => {
+    expect(new Date(post.publishedAt!).getDate(), 'the reader is west of UTC').toBe(4);
+    const { root, server, changes } = await mountOverServerHtml(post);
+    expect(changes).toEqual([]);
+    // The app rendered what it should (so an empty change list means a match, not no render).
+    expect(root.querySelector('h1')).toBe(server.heading);
+    expect(root.querySelector('h1')?.textContent).toBe(post.title);
+    expect(root.querySelector('article > img')).toBe(server.image);
+    expect(root.querySelector('.prose-post')).toBe(server.body);
+    expect([...root.querySelector('.prose-post')!.childNodes]).toEqual(server.bodyNodes);
+    expect(server.bodyNodes.length).toBeGreaterThan(10);
+    expect([...root.querySelectorAll('*')]).toEqual(server.all);
+    expect(root.querySelector('header')?.textContent).toBe(
+      `Tips${post.title}March 5, 20261,234 viewsShare`,
+    );
+    expect(
+      [...root.querySelectorAll('[aria-label="Tags"] li')].map((li) => li.textContent),
+    ).toEqual(['#plating', '#soft enamel']);
+    expect(root.querySelector('a[target="_blank"]')?.getAttribute('rel')).toBe(
+      'noopener noreferrer',
+    );
+  });
+
+  it('also without an image, tags or views (one view)', async () => {
+    const { server, changes } = await mountOverServerHtml({
+      ...post,
+      featuredImage: null,
+      tags: [],
+      viewCount: 1,
+      publishedAt: null,
+      content: '<p>Short.</p>',
+    });
+    expect(changes).toEqual([]);
+    expect(server.image).toBeNull();
+    expect(server.heading?.nextElementSibling?.textContent).toContain('March 1, 2026');
+    expect(server.heading?.nextElementSibling?.textContent).toContain('1 view');
+  });
+});
