@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits for the page (its default, 1 s, failed a /blog check while other
+    // browser tests ran beside it); a failing poll still fails, 10 s later.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     // The shop started once (migrated, seeded); each file's shop starts from a copy.
     globalSetup: ['e2e/support/global-setup.ts'],
