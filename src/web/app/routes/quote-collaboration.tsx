@@ -44,9 +44,15 @@ export function Component() {
   );
 }
 
+/*
+ * Every state's <main> is at least a screen high (min-h-screen): the footer stays below the
+ * first screen when the loading state is replaced by the review or 'Session Error'
+ * (docs/decisions.md, issue 10 entry 26).
+ */
+
 function Loading() {
   return (
-    <PageMain className="mx-auto w-full max-w-6xl px-4 py-8">
+    <PageMain className="mx-auto min-h-screen w-full max-w-6xl px-4 py-8">
       <div role="status" aria-label="Loading the design review" className="space-y-4">
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-40 w-full rounded-xl" />
@@ -58,7 +64,7 @@ function Loading() {
 
 function SessionError({ message }: { message: string }) {
   return (
-    <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+    <PageMain className="mx-auto flex min-h-screen w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Session Error</h1>
       <p className="text-slate-700">{message}</p>
       <Button asChild>
@@ -93,8 +99,12 @@ function Review({
   if (room.connection === 'ended')
     return <SessionError message={QUOTE_DESK_MESSAGES.sessionNotFound} />;
   const details = room.quote ?? quote.data ?? null;
+  // The page's loading state lasts until the quote is there (from the room or the call):
+  // the review drawn around a skeleton of the quote's card moved everything below it when
+  // the card came (docs/decisions.md, issue 10 entry 26). A failed call still shows it.
+  if (!details && quote.isPending) return <Loading />;
   return (
-    <PageMain className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
+    <PageMain className="mx-auto min-h-screen w-full max-w-6xl space-y-4 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Design Review</h1>

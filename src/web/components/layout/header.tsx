@@ -7,9 +7,9 @@
  * account area move into a menu panel that closes after a link or logout is tapped.
  */
 import { Menu, ShoppingCart, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { useLogout, useUser } from '@/features/auth/api';
 import { useCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
@@ -54,6 +54,97 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Tailwind's `md` breakpoint: the desktop links and account area show from here on. */
 const WIDE_QUERY = '(min-width: 48rem)';
+/** Tailwind's `lg` breakpoint: 'Welcome, {username}' shows from here on. */
+const LARGE_QUERY = '(min-width: 64rem)';
+
+/** localStorage key of the account area's width at one breakpoint (a number, no personal data). */
+const accountWidthKey = (large: boolean) => `header-account-width:${large ? 'lg' : 'md'}`;
+
+function readAccountWidth(large: boolean): number | null {
+  try {
+    const width = Number(window.localStorage.getItem(accountWidthKey(large)));
+    return Number.isFinite(width) && width > 0 ? width : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The desktop account area ('Welcome, {username}' + Logout, or Login / Sign Up). While the
+ * user call is in flight it keeps the room the area took the last time this browser drew it
+ * (its width, kept in localStorage per breakpoint), or else the footprint of the signed-out
+ * buttons, invisible and hidden from assistive technology: the header's right-hand group
+ * does not widen when the answer comes (it moved by 0.0006 on desktop), and a signed-in
+ * visitor never sees Login (docs/decisions.md, issue 10 entry 26).
+ */
+function AccountArea({
+  loading,
+  user,
+  logout,
+}: {
+  loading: boolean;
+  user: { username: string } | null;
+  logout: { run(): void; isPending: boolean };
+}) {
+  const large = useMediaQuery(LARGE_QUERY);
+  const box = useRef<HTMLDivElement>(null);
+  const [reserved] = useState(() => readAccountWidth(large));
+  // Remember the drawn width (after the answer, and again when the user signs in or out).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured when what is drawn changes
+  useLayoutEffect(() => {
+    if (loading || !box.current) return;
+    try {
+      window.localStorage.setItem(
+        accountWidthKey(large),
+        String(box.current.getBoundingClientRect().width),
+      );
+    } catch {
+      // Private mode: the next page reserves the signed-out footprint.
+    }
+  }, [loading, large, user?.username]);
+
+  let content: React.ReactNode;
+  if (loading) {
+    content =
+      reserved === null ? (
+        <div aria-hidden="true" className="invisible flex items-center gap-2">
+          <span className={buttonVariants({ variant: 'ghost', size: 'sm' })}>Login</span>
+          <span className={buttonVariants({ size: 'sm' })}>Sign Up</span>
+        </div>
+      ) : null;
+  } else if (user) {
+    content = (
+      <>
+        <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
+          Welcome, {user.username}
+        </span>
+        <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/login">Login</Link>
+        </Button>
+        <Button asChild size="sm">
+          <Link to="/register">Sign Up</Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <div
+      ref={box}
+      className="hidden items-center justify-end gap-2 md:flex"
+      style={loading && reserved !== null ? { width: reserved } : undefined}
+    >
+      {content}
+    </div>
+  );
+}
 
 export function Header() {
   const { user, isAdmin, isLoading: userLoading } = useUser();
@@ -105,25 +196,7 @@ export function Header() {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
-          {userLoading || !wide ? null : user ? (
-            <div className="hidden items-center gap-2 md:flex">
-              <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
-                Welcome, {user.username}
-              </span>
-              <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
-                {logout.isPending ? 'Logging out...' : 'Logout'}
-              </Button>
-            </div>
-          ) : (
-            <div className="hidden items-center gap-2 md:flex">
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/login">Login</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/register">Sign Up</Link>
-              </Button>
-            </div>
-          )}
+          {wide ? <AccountArea loading={userLoading} user={user} logout={logout} /> : null}
           <Button
             variant="ghost"
             size="icon"
