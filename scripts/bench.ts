@@ -179,7 +179,8 @@ async function startShop(kind: string, databaseUrl: string | null): Promise<Shop
   // The shop logs as in production (default level, a line per request) to a file; at the
   // end the request lines it holds are counted, so the run shows logging was on.
   const logFile = path.join(dataDir, 'shop.log');
-  const logFd = openSync(logFile, 'a');
+  // BENCH_SHOP_STDOUT=discard: stdout thrown away instead (the method before 2026-11-26).
+  const logFd = openSync(process.env.BENCH_SHOP_STDOUT === 'discard' ? '/dev/null' : logFile, 'a');
   cleanups.push(() => {
     const { count, bytes } = countInFile(logFile, '"msg":"request"');
     console.log(`${kind} shop log: ${count} request lines (${(bytes / 1e6).toFixed(1)} MB)`);
