@@ -8,7 +8,8 @@
  * /checkout, /login, /register, /quote-success, the balance, invoice and design-review
  * links, valid and not: no server content) do not move either while their data loads, with
  * the API answering late so their loading states are seen; the header's account area does
- * not move anything when it appears, and a signed-in visitor never sees Login.
+ * not move anything when it appears, and a signed-in visitor never sees Login. The home page
+ * does not move when the app adds its rows under the server's hero, on a phone or a desktop.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
@@ -430,6 +431,70 @@ describe('first paint survives the app mount in Chromium', () => {
         await context.close();
       });
     }
+  }
+
+  // The home page is the server's (hero only), and the app mounts over it with the rows
+  // of GET /api/home (seeded from the page): logos, bestsellers, then the sections built
+  // after the first render. Nothing may move while that happens, with every API answer
+  // late as for the app-only pages (docs/decisions.md, issue 10 entry 27).
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1350, height: 940 },
+  ]) {
+    it(`/ (${viewport.width}x${viewport.height}, slow API): nothing moves when the app mounts over the server's page`, async () => {
+      const context = await browser.newContext({ viewport });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.route('**/api/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      // Every layout shift with the nodes it moved (and their tops before and after), and
+      // whether the server's page (hero only, before the app's rows) was drawn by itself.
+      await page.addInitScript(`
+        const w = window;
+        w.shifts = [];
+        document.addEventListener('DOMContentLoaded', () => {
+          const rowsLater = !document.getElementById('bestsellers-heading');
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            w.serverPageSeen = rowsLater && !document.getElementById('bestsellers-heading');
+          }));
+        });
+        const keep = (entries) => {
+          for (const entry of entries)
+            if (!entry.hadRecentInput)
+              w.shifts.push({
+                value: entry.value,
+                nodes: entry.sources.map((s) =>
+                  (s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') +
+                  ' ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)),
+              });
+        };
+        w.shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
+        w.shiftObserver.observe({ type: 'layout-shift', buffered: true });
+        w.takeShifts = () => keep(w.shiftObserver.takeRecords());
+      `);
+      await page.goto(`${shop.url}/`);
+      await page.getByRole('heading', { name: /^(bestsellers|ready to ship)$/i }).waitFor();
+      await page.getByRole('heading', { name: /why choose/i }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const result = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const w = window as unknown as {
+          shifts: { value: number; nodes: string[] }[];
+          serverPageSeen?: boolean;
+          takeShifts(): void;
+        };
+        w.takeShifts();
+        return { shifts: w.shifts, serverPageSeen: w.serverPageSeen };
+      });
+      expect(result.serverPageSeen, "the server's page was drawn before the app's rows").toBe(true);
+      // It was 0.036 at 1350x940: the footer, under the server's hero, pushed off the
+      // screen by the rows the mount added (entry 27).
+      const total = result.shifts.reduce((sum, s) => sum + s.value, 0);
+      expect(total, `layout shift (${JSON.stringify(result.shifts)})`).toBeLessThan(0.01);
+      await context.close();
+    });
   }
 
   for (const path of ['/', '/wholesale', '/product/:id', '/custom', '/blog', '/quote']) {

@@ -362,12 +362,14 @@ ${tags}</article>
 
 /**
  * The home page's hero in the client's markup (web/app/routes/home.tsx): heading, lead and
- * the two cards (their artwork is drawn by the app in boxes of the same size).
+ * the two cards (their artwork is drawn by the app in boxes of the same size). `<main>` is at
+ * least a screen high, as the app's is, so the footer stays below the first screen while the
+ * app adds the rows under the hero (issue 10 entry 27).
  */
 export function homeMain(mockupHours = '24'): string {
   const card = (href: string, title: string, text: string) =>
     `<a href="${href}" class="group flex flex-col overflow-hidden rounded-2xl bg-white text-slate-900 shadow-lg ring-1 ring-black/5"><div class="aspect-[2/1] overflow-hidden bg-emerald-50"></div><div class="flex items-center justify-between gap-3 p-5"><span><span class="block text-xl font-bold">${title}</span><span class="block text-sm text-slate-600">${text}</span></span><span class="size-6 shrink-0" aria-hidden="true"></span></div></a>`;
-  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none min-h-screen"><section class="bg-gradient-to-br from-brand-deep via-brand to-[#145a41] text-white"><div class="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-20">
 <h1 class="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-4xl md:text-5xl">Custom Golf Pins, Ball Markers &amp; Commemorative Coins</h1>
 <p class="mt-4 max-w-2xl text-lg text-green-50">Soft-enamel pins designed for your course, club or tournament, with a free mockup within ${e(mockupHours)} hours. Or pick from our ready-to-ship wholesale collection.</p>
 <div class="mt-10 grid gap-6 md:grid-cols-2">${card('/quote', 'Get a Custom Quote', 'Your logo on pins, markers or coins')}${card('/wholesale', 'Shop Wholesale Pins', 'Ready-made designs, ready to ship')}</div>
