@@ -351,7 +351,13 @@ describe('first paint survives the app mount in Chromium', () => {
   // never sees Login, not even for a frame (docs/decisions.md, issue 10 entry 26).
   for (const path of ['/', '/quote-success']) {
     for (const signedIn of [false, true]) {
-      it(`${path} (1350x940, slow API, ${signedIn ? 'signed in' : 'signed out'}): the header does not move when the account buttons appear`, async () => {
+      // retry 1: once, on a loaded machine, the header's nav moved 3-6 px (0.0004) for a
+      // reason not found yet (no web fonts, no classic scrollbar in headless Chromium); the
+      // regression this guards against (0.0006 / 0.0013) happened on every load, so it still
+      // fails both tries.
+      it(`${path} (1350x940, slow API, ${signedIn ? 'signed in' : 'signed out'}): the header does not move when the account buttons appear`, {
+        retry: 1,
+      }, async () => {
         const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
         context.setDefaultTimeout(15_000);
         if (signedIn) {
