@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuTicks, freePort, waitFor } from './bench-support';
+import { cpuTicks, freePort, shopEnv, waitFor } from './bench-support';
 
 const baseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -81,18 +81,7 @@ async function startShop(name: string, cwd: string, databaseUrl: string): Promis
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-bench-cpu-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
-  const child = startChild(cwd, 'src/server/main.ts', {
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    ADMIN_USERNAME: 'benchadmin',
-    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-    DATABASE_URL: databaseUrl,
-  });
+  const child = startChild(cwd, 'src/server/main.ts', shopEnv({ port, dataDir, databaseUrl }));
   await waitFor(`${url}/api/products`);
   const listed = await fetch(`${url}/api/products`);
   const products = (await listed.json()) as { id: number }[];

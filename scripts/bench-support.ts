@@ -2,6 +2,7 @@
  * Process helpers shared by the bench scripts (bench.ts, bench-cpu.ts): a free local port,
  * waiting for a started server, and a process's CPU time read from /proc (Linux).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -36,4 +37,30 @@ export async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
 export function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * The environment the bench scripts start the shop with: as `npm start` runs it in
+ * production (NODE_ENV=production, default logging), on test payments, with the demo
+ * catalogue and a bench admin, listening on 127.0.0.1:`port`. `databaseUrl` null: PGlite
+ * under `dataDir`.
+ */
+export function shopEnv(opts: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+}): Record<string, string> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  return {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    PUBLIC_URL: url,
+    DATA_DIR: opts.dataDir,
+    SEED_DEMO: 'true',
+    ADMIN_USERNAME: 'benchadmin',
+    ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+  };
 }

@@ -33,7 +33,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../src/server/db/client';
-import { cpuTicks, freePort, waitFor } from './bench-support';
+import { cpuTicks, freePort, shopEnv, waitFor } from './bench-support';
 
 const baseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -191,19 +191,10 @@ async function startShop(kind: string, databaseUrl: string | null): Promise<Shop
   const child = startChild(
     'src/server/main.ts',
     {
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      ADMIN_USERNAME: 'benchadmin',
-      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      ...shopEnv({ port, dataDir, databaseUrl }),
       // Every bench client comes from 127.0.0.1: the per-address discount-code limit
       // (30 a minute by default) would refuse the checkout bench's 500 coded payments.
       DISCOUNT_RATE_LIMIT: '1000000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     logFd,
   );
