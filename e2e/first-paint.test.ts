@@ -25,6 +25,33 @@ import { startTestShop } from './support/shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 
+/**
+ * Init script (a string: tsx's helpers must stay out of page code) that records every
+ * layout shift without recent input in `window.shifts`: its value, the nodes it moved
+ * (with their tops before and after) and whether one of them sits in the header.
+ * `window.takeShifts()` adds the entries the observer has not delivered yet.
+ */
+const RECORD_SHIFTS = `
+  window.shifts = [];
+  const keep = (entries) => {
+    for (const entry of entries)
+      if (!entry.hadRecentInput)
+        window.shifts.push({
+          value: entry.value,
+          nodes: entry.sources.map((s) =>
+            (s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') +
+            ' ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)),
+          header: entry.sources.some((s) => {
+            const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
+            return Boolean(el && el.closest('header'));
+          }),
+        });
+  };
+  const shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
+  shiftObserver.observe({ type: 'layout-shift', buffered: true });
+  window.takeShifts = () => keep(shiftObserver.takeRecords());
+`;
+
 describe('first paint survives the app mount in Chromium', () => {
   let shop: Shop;
   let browser: Browser;
@@ -295,7 +322,6 @@ describe('first paint survives the app mount in Chromium', () => {
         await page.addInitScript(
           `
           const w = window;
-          w.shifts = [];
           w.loadingSeen = [];
           const labels = ${JSON.stringify(loading)};
           new MutationObserver(() => {
@@ -304,21 +330,7 @@ describe('first paint survives the app mount in Chromium', () => {
                   document.querySelector('[role="status"][aria-label="' + label + '"]'))
                 w.loadingSeen.push(label);
           }).observe(document, { childList: true, subtree: true });
-          const keep = (entries) => {
-            for (const entry of entries)
-              if (!entry.hadRecentInput)
-                w.shifts.push({
-                  value: entry.value,
-                  nodes: entry.sources.map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?'),
-                  header: entry.sources.some((s) => {
-                    const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
-                    return Boolean(el && el.closest('header'));
-                  }),
-                });
-          };
-          w.shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
-          w.shiftObserver.observe({ type: 'layout-shift', buffered: true });
-          w.takeShifts = () => keep(w.shiftObserver.takeRecords());
+          ${RECORD_SHIFTS}
         `,
         );
         await page.goto(`${shop.url}${typeof path === 'string' ? path : path()}`);
@@ -384,7 +396,6 @@ describe('first paint survives the app mount in Chromium', () => {
         // ever showed.
         await page.addInitScript(`
           const w = window;
-          w.shifts = [];
           w.accountSeen = [];
           new MutationObserver(() => {
             for (const el of document.querySelectorAll('header a, header button'))
@@ -393,21 +404,7 @@ describe('first paint survives the app mount in Chromium', () => {
                   el.checkVisibility({ visibilityProperty: true }))
                 w.accountSeen.push(el.textContent.trim());
           }).observe(document, { childList: true, subtree: true, characterData: true });
-          const keep = (entries) => {
-            for (const entry of entries)
-              if (!entry.hadRecentInput)
-                w.shifts.push({
-                  value: entry.value,
-                  nodes: entry.sources.map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?'),
-                  header: entry.sources.some((s) => {
-                    const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
-                    return Boolean(el && el.closest('header'));
-                  }),
-                });
-          };
-          w.shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
-          w.shiftObserver.observe({ type: 'layout-shift', buffered: true });
-          w.takeShifts = () => keep(w.shiftObserver.takeRecords());
+          ${RECORD_SHIFTS}
         `);
         if (signedIn) {
           // A signed-in visitor has seen a page of the shop before this one (the login
@@ -467,26 +464,13 @@ describe('first paint survives the app mount in Chromium', () => {
       // whether the server's page (hero only, before the app's rows) was drawn by itself.
       await page.addInitScript(`
         const w = window;
-        w.shifts = [];
         document.addEventListener('DOMContentLoaded', () => {
           const rowsLater = !document.getElementById('bestsellers-heading');
           requestAnimationFrame(() => requestAnimationFrame(() => {
             w.serverPageSeen = rowsLater && !document.getElementById('bestsellers-heading');
           }));
         });
-        const keep = (entries) => {
-          for (const entry of entries)
-            if (!entry.hadRecentInput)
-              w.shifts.push({
-                value: entry.value,
-                nodes: entry.sources.map((s) =>
-                  (s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') +
-                  ' ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)),
-              });
-        };
-        w.shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
-        w.shiftObserver.observe({ type: 'layout-shift', buffered: true });
-        w.takeShifts = () => keep(w.shiftObserver.takeRecords());
+          ${RECORD_SHIFTS}
       `);
       await page.goto(`${shop.url}/`);
       await page.getByRole('heading', { name: /^(bestsellers|ready to ship)$/i }).waitFor();

@@ -14,6 +14,7 @@ import type { CustomerInfo } from '@shared/schemas/checkout';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,10 +43,10 @@ export function Component() {
     // At least a screen high (min-h-screen): the footer starts below the first screen and
     // stays there whatever the data turns out to be, so it does not jump when the loading
     // state is replaced (docs/decisions.md, issue 10 entry 24).
-    <main id="main" className="mx-auto w-full max-w-6xl min-h-screen flex-1 px-4 py-8 sm:px-6">
+    <PageMain className="mx-auto min-h-screen w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Checkout</h1>
       {isCustomOrderCheckout(params) ? <CustomOrderCheckout /> : <CatalogCheckout />}
-    </main>
+    </PageMain>
   );
 }
 

@@ -16,6 +16,7 @@ import type { Order } from '@shared/schemas/orders';
 import { PartyPopper, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -49,7 +50,7 @@ export function Component() {
     // At least a screen high (min-h-screen): the footer starts below the first screen and
     // stays there whatever the data turns out to be, so it does not jump when the loading
     // state is replaced (docs/decisions.md, issue 10 entry 24).
-    <main id="main" className="mx-auto w-full max-w-5xl min-h-screen flex-1 px-4 py-8 sm:px-6">
+    <PageMain className="mx-auto min-h-screen w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Track Your Orders</h1>
       {isLoading ? (
         <div role="status" aria-label="Loading your account" className="space-y-4">
@@ -65,7 +66,7 @@ export function Component() {
       ) : (
         <AccessDenied />
       )}
-    </main>
+    </PageMain>
   );
 }
 
