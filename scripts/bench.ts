@@ -9,8 +9,10 @@
  *   response bytes pre-serialised from memory, and one doing a single PostgreSQL round
  *   trip per request with the shop's pool size.
  * Read path: autocannon (BENCH_CONNECTIONS, 2 s warm-up + BENCH_SECONDS), baseline and
- * shop alternating, twice each; the median of the two runs is reported (req/s, p50,
- * p99) with the ratio to the baseline and the target.
+ * shop alternating, BENCH_ROUNDS times each (default 2, the issue's "twice each"); the
+ * median of the runs is reported (req/s, p50, p99) with the ratio to the baseline and the
+ * target, and every round's pair is printed with its own ratio (how far the host's noise
+ * moves one round).
  * Checkout: BENCH_ORDERS distinct carts, each with a captured test payment and a
  * discount code, placed with BENCH_CHECKOUT_CONCURRENCY `create-order` calls at a time
  * (node:http over keep-alive connections); orders/s and latency, then stock, code uses
@@ -21,7 +23,7 @@
  * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test; a temporary database is created beside it and
  * dropped), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ORDERS (500),
- * BENCH_CHECKOUT_CONCURRENCY (50), BENCH_SKIP (comma list of read, pglite, checkout, campaign),
+ * BENCH_CHECKOUT_CONCURRENCY (50), BENCH_ROUNDS (2), BENCH_SKIP (comma list of read, pglite, checkout, campaign),
  * BENCH_PROFILE_DIR (the shops write CPU profiles there: `node --cpu-prof`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -41,6 +43,7 @@ const baseUrl =
   'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const orderCount = Number(process.env.BENCH_ORDERS ?? 500);
 const checkoutConcurrency = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 50);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -250,7 +253,7 @@ try {
   const cartHeaders = { 'x-session-id': shop.cartSession };
 
   console.log(
-    `\nRead path: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s, baseline and shop alternating, twice each (median)\n`,
+    `\nRead path: autocannon, ${connections} connections, 2 s warm-up + ${seconds} s, baseline and shop alternating, ${rounds === 2 ? 'twice' : `${rounds} times`} each (median)\n`,
   );
   const table: string[] = [
     '| endpoint | database | baseline | baseline req/s | shop req/s | ratio | target | shop p50 / p99 ms | baseline p99 ms |',
@@ -287,9 +290,14 @@ try {
     for (const pair of pairs) {
       const bareSamples: Sample[] = [];
       const shopSamples: Sample[] = [];
-      for (let round = 0; round < 2; round++) {
-        bareSamples.push(await measure(pair.bareUrl, pair.headers));
-        shopSamples.push(await measure(`${shop.url}${pair.path}`, pair.headers));
+      for (let round = 0; round < rounds; round++) {
+        const roundBare = await measure(pair.bareUrl, pair.headers);
+        const roundShop = await measure(`${shop.url}${pair.path}`, pair.headers);
+        bareSamples.push(roundBare);
+        shopSamples.push(roundShop);
+        console.log(
+          `  ${pair.name} round ${round + 1}: baseline ${Math.round(roundBare.reqPerSec)} req/s, shop ${Math.round(roundShop.reqPerSec)} req/s (${(roundShop.reqPerSec / roundBare.reqPerSec).toFixed(2)})`,
+        );
       }
       const b = summarise(bareSamples);
       const s = summarise(shopSamples);
@@ -316,7 +324,7 @@ try {
     for (const pair of pairs) {
       const samples: Sample[] = [];
       const bareSamples: Sample[] = [];
-      for (let round = 0; round < 2; round++) {
+      for (let round = 0; round < rounds; round++) {
         if (pair.path !== '/api/cart') bareSamples.push(await measure(pair.bareUrl));
         samples.push(
           await measure(
