@@ -32,10 +32,7 @@ export function Component() {
   const info = useBalanceInfo(token);
   const [justPaid, setJustPaid] = useState(false);
   return (
-    // At least a screen high (min-h-screen): the footer stays below the first screen whatever
-    // the data turns out to be, so it does not jump when the loading state is replaced
-    // (docs/decisions.md, issue 10 entries 24 and 26).
-    <PageMain className="min-h-screen bg-slate-50">
+    <PageMain fillScreen className="bg-slate-50">
       <DocumentTitle>{`Pay Your Balance | ${store.name}`}</DocumentTitle>
       <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
         <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Balance Payment</h1>

@@ -181,11 +181,11 @@ export function Component() {
   const quoteBuilt = isBuilt('/quote');
   const home = useHomeContent();
   return (
-    // At least a screen high, as the server's page is (src/server/pages/content.ts homeMain):
-    // the server sends the hero alone, so on a wide screen its footer showed below the hero
-    // and jumped away when the mount added the rows under it (0.036 at 1350x940; issue 10
+    // Fills the screen, as the server's page does (src/server/pages/content.ts homeMain): the
+    // server sends the hero alone, so on a wide screen its footer showed below the hero and
+    // jumped away when the mount added the rows under it (0.036 at 1350x940; issue 10
     // entry 27). The loaded page is far taller, so this changes nothing once it is drawn.
-    <PageMain className="min-h-screen">
+    <PageMain fillScreen>
       <DocumentTitle>
         {'Custom Golf Pins, Ball Markers & Commemorative Coins | Professional Design'}
       </DocumentTitle>

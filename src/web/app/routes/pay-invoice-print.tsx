@@ -24,9 +24,8 @@ export function Component() {
     return () => document.body.classList.remove('print-document');
   }, [invoiceNumber]);
   return (
-    // At least a screen high on screen (min-h-screen, not in print): the footer does not jump
-    // when the loading state is replaced (docs/decisions.md, issue 10 entry 26).
-    <PageMain className="mx-auto min-h-screen w-full max-w-3xl px-4 py-8 sm:px-6 print:min-h-0">
+    // Fills the screen, not the printed page (print:min-h-0).
+    <PageMain fillScreen className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 print:min-h-0">
       {invoice.isLoading ? (
         <div role="status" aria-label="Loading the invoice">
           <Skeleton className="h-64 w-full" />

@@ -101,11 +101,10 @@ export function Component() {
       </div>
     );
   }
-  // At least a screen high (min-h-screen): the footer stays below the first screen whatever
-  // the answer turns out to be, so it does not jump when the loading state is replaced
-  // (docs/decisions.md, issue 10 entries 24 and 26).
   return (
-    <PageMain className="mx-auto min-h-screen w-full max-w-3xl px-4 py-8 sm:px-6">{body}</PageMain>
+    <PageMain fillScreen className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      {body}
+    </PageMain>
   );
 }
 

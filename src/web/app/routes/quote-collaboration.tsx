@@ -45,14 +45,13 @@ export function Component() {
 }
 
 /*
- * Every state's <main> is at least a screen high (min-h-screen): the footer stays below the
- * first screen when the loading state is replaced by the review or 'Session Error'
- * (docs/decisions.md, issue 10 entry 26).
+ * Every state's <main> fills the screen (PageMain `fillScreen`): the footer stays below the
+ * first screen when the loading state is replaced by the review or 'Session Error'.
  */
 
 function Loading() {
   return (
-    <PageMain className="mx-auto min-h-screen w-full max-w-6xl px-4 py-8">
+    <PageMain fillScreen className="mx-auto w-full max-w-6xl px-4 py-8">
       <div role="status" aria-label="Loading the design review" className="space-y-4">
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-40 w-full rounded-xl" />
@@ -64,7 +63,10 @@ function Loading() {
 
 function SessionError({ message }: { message: string }) {
   return (
-    <PageMain className="mx-auto flex min-h-screen w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+    <PageMain
+      fillScreen
+      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center"
+    >
       <h1 className="text-3xl font-bold">Session Error</h1>
       <p className="text-slate-700">{message}</p>
       <Button asChild>
@@ -104,7 +106,7 @@ function Review({
   // the card came (docs/decisions.md, issue 10 entry 26). A failed call still shows it.
   if (!details && quote.isPending) return <Loading />;
   return (
-    <PageMain className="mx-auto min-h-screen w-full max-w-6xl space-y-4 px-4 py-8">
+    <PageMain fillScreen className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Design Review</h1>

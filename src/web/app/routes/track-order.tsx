@@ -47,10 +47,7 @@ export function Component() {
   const wasSignedIn = useRef(false);
   if (user) wasSignedIn.current = true;
   return (
-    // At least a screen high (min-h-screen): the footer starts below the first screen and
-    // stays there whatever the data turns out to be, so it does not jump when the loading
-    // state is replaced (docs/decisions.md, issue 10 entry 24).
-    <PageMain className="mx-auto min-h-screen w-full max-w-5xl px-4 py-8 sm:px-6">
+    <PageMain fillScreen className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Track Your Orders</h1>
       {isLoading ? (
         <div role="status" aria-label="Loading your account" className="space-y-4">

@@ -12,10 +12,12 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    // At least a screen high, as the other app-only pages: /track-order sends a signed-out
-    // visitor here after two seconds, and a shorter page brought the footer up into view
-    // (0.158 on a phone; docs/decisions.md, issue 10 entry 28).
-    <PageMain className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12 sm:py-20">
+    // Fills the screen: /track-order sends a signed-out visitor here after two seconds, and
+    // a shorter page brought the footer up into view (0.158 on a phone; issue 10 entry 28).
+    <PageMain
+      fillScreen
+      className="flex items-start justify-center bg-slate-50 px-4 py-12 sm:py-20"
+    >
       <div className="w-full max-w-md rounded-xl border bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1 mb-6 text-sm text-slate-600">{description}</p>
