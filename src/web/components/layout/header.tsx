@@ -214,7 +214,7 @@ export function Header() {
                 aria-hidden="true"
                 className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-semibold text-primary-foreground"
               >
-                {count > 99 ? '99+' : count}
+                {count}
               </span>
             )}
           </Button>
