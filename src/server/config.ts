@@ -59,6 +59,9 @@ const EnvSchema = z.object({
   STORE_EMAIL: z.string().default('hello@fairwaypin.co'),
   STORE_CITY: z.string().default('San Diego, California'),
   STORE_CUSTOMER_COUNT: z.string().default('500+'),
+  /** Opening hours (schema.org openingHours) and service area of the home page's LocalBusiness (storefront spec section 9). */
+  STORE_HOURS: z.string().default('Mo-Fr 09:00-17:00'),
+  STORE_SERVICE_AREA: z.string().default('United States'),
   RUSH_SLOTS_PER_MONTH: z.coerce.number().int().min(0).default(3),
   TRUST_PROXY: bool(false),
   /** Login attempts per minute per client address and username (DECISIONS.md: login rate-limited). */

@@ -121,6 +121,9 @@ describe('server-sent pages', () => {
       email: 'hello@fairwaypin.co',
       url: `${BASE}/`,
       address: { addressLocality: 'San Diego', addressRegion: 'California', addressCountry: 'US' },
+      // Storefront spec section 9 "Site metadata defaults".
+      openingHours: 'Mo-Fr 09:00-17:00',
+      areaServed: { '@type': 'Country', name: 'United States' },
     });
     expect(String(business?.description)).toContain('500+');
   });

@@ -203,6 +203,8 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
               addressRegion: site.city.split(',')[1]?.trim() || undefined,
               addressCountry: 'US',
             },
+            openingHours: config.STORE_HOURS,
+            areaServed: { '@type': 'Country', name: config.STORE_SERVICE_AREA },
             priceRange: '$$',
           },
         ],
