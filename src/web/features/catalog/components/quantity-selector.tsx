@@ -103,30 +103,28 @@ export function QuantitySelector({
             : `Only ${stockQuantity} in stock: that's the most you can order.`}
         </p>
       )}
-      {!soldOut &&
-        stockQuantity > 0 &&
-        (purchaseLimit === null || purchaseLimit >= QUICK_QUANTITIES[0]) && (
-          <fieldset className="flex flex-wrap items-center gap-2">
-            <legend className="sr-only">Quick quantity</legend>
-            <span className="text-sm text-slate-600" aria-hidden="true">
-              Quick add:
-            </span>
-            {QUICK_QUANTITIES.map((n) => (
-              <Button
-                key={n}
-                type="button"
-                variant={quantity === n ? 'default' : 'outline'}
-                size="sm"
-                aria-label={`Set quantity to ${n}`}
-                aria-pressed={quantity === n}
-                disabled={disabled || n > max}
-                onClick={() => onChange(n)}
-              >
-                {n}
-              </Button>
-            ))}
-          </fieldset>
-        )}
+      {/* Always shown; a button above the stock or the limit is disabled (spec section 9),
+          so a sold-out product shows all three disabled. */}
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Quick quantity</legend>
+        <span className="text-sm text-slate-600" aria-hidden="true">
+          Quick add:
+        </span>
+        {QUICK_QUANTITIES.map((n) => (
+          <Button
+            key={n}
+            type="button"
+            variant={quantity === n ? 'default' : 'outline'}
+            size="sm"
+            aria-label={`Set quantity to ${n}`}
+            aria-pressed={quantity === n}
+            disabled={disabled || n > max}
+            onClick={() => onChange(n)}
+          >
+            {n}
+          </Button>
+        ))}
+      </fieldset>
     </div>
   );
 }

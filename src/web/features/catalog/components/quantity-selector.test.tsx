@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+/**
+ * The product page's quick-quantity buttons 10, 25, 50 are disabled when the stock (or the
+ * per-customer limit) is lower (storefront spec section 9), never hidden: a sold-out product
+ * and a promo pin limited to 4 show all three, disabled.
+ */
+import { type ComponentChild, render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { QuantitySelector } from './quantity-selector';
+
+let root: HTMLElement | undefined;
+afterEach(() => {
+  if (root) render(null, root);
+  root?.remove();
+});
+
+function quickButtons(props: {
+  max: number;
+  stockQuantity: number;
+  purchaseLimit: number | null;
+  soldOut: boolean;
+}): Record<string, boolean> {
+  root = document.createElement('div');
+  document.body.append(root);
+  act(() => {
+    render(
+      (
+        <QuantitySelector quantity={1} onChange={() => {}} {...props} />
+      ) as unknown as ComponentChild,
+      root!,
+    );
+  });
+  const states: Record<string, boolean> = {};
+  for (const n of [10, 25, 50]) {
+    const button = root.querySelector<HTMLButtonElement>(
+      `button[aria-label="Set quantity to ${n}"]`,
+    );
+    expect(button, `button ${n}`).not.toBeNull();
+    states[n] = button!.disabled;
+  }
+  return states;
+}
+
+describe('quick-quantity buttons', () => {
+  it('are enabled up to the stock and disabled above it', () => {
+    expect(
+      quickButtons({ max: 30, stockQuantity: 30, purchaseLimit: null, soldOut: false }),
+    ).toEqual({ 10: false, 25: false, 50: true });
+  });
+
+  it('are shown, all disabled, when the product is sold out', () => {
+    expect(quickButtons({ max: 0, stockQuantity: 0, purchaseLimit: null, soldOut: true })).toEqual({
+      10: true,
+      25: true,
+      50: true,
+    });
+  });
+
+  it('are shown, all disabled, when the per-customer limit is below 10', () => {
+    expect(quickButtons({ max: 4, stockQuantity: 200, purchaseLimit: 4, soldOut: false })).toEqual({
+      10: true,
+      25: true,
+      50: true,
+    });
+  });
+});
