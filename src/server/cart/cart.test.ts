@@ -161,6 +161,10 @@ describe('cart', () => {
       expect((await c.post('/api/cart', { productId: p.id, quantity: 0 })).json().message).toBe(
         'Quantity must be at least 1',
       );
+      // Above the per-line cap: a sentence the cart toast can show as it is.
+      const huge = await c.post('/api/cart', { productId: p.id, quantity: 10_001 });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().message).toBe('Quantity must be at most 10,000 per line');
       expect((await c.get('/api/cart')).json()).toEqual([]);
     });
 

@@ -8,14 +8,25 @@ import { hasAtMostTwoDecimals } from '../money';
 import { DateInput, dollarInput, MAX_ORDER_DOLLARS, RowId } from './common';
 import { z } from './zod';
 
+/**
+ * Most units one cart line may hold: 10,000 (docs/decisions.md 58:
+ * above it the answer is 400 with this message, shown in the cart toast as it is).
+ */
+export const MAX_LINE_QUANTITY = 10_000;
+const LineQuantity = z
+  .number()
+  .int()
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, 'Quantity must be at most 10,000 per line');
+
 export const AddToCartBody = z.object({
   productId: RowId,
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(10000),
+  quantity: LineQuantity,
 });
 export type AddToCartBody = z.infer<typeof AddToCartBody>;
 
 export const UpdateCartItemBody = z.object({
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(10000),
+  quantity: LineQuantity,
 });
 
 export const CartItem = z.object({
