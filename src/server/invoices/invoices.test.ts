@@ -152,6 +152,49 @@ describe('manual invoices', () => {
     expect(Number(next.invoiceNumber.slice(4))).toBeGreaterThan(Number(inv.invoiceNumber.slice(4)));
   });
 
+  it('an unpaid invoice link expires 30 days after its due date (410); a paid one still shows paid', async () => {
+    const inv = await send({ amount: 40 });
+    const key = keyOf(inv.payUrl);
+    const visitor = new TestClient(t.app);
+    const url = `/api/pay-invoice/${inv.invoiceNumber}?key=${key}`;
+    const pay = { purpose: 'invoice', invoiceNumber: inv.invoiceNumber, invoiceKey: key };
+    const age = async (days: number) => {
+      const then = new Date(Date.now() - days * 864e5);
+      await t.db
+        .update(manualInvoices)
+        .set({ dueDate: then, sentAt: then, createdAt: then })
+        .where(eq(manualInvoices.id, inv.id));
+    };
+    await age(29);
+    expect((await visitor.get(url)).statusCode).toBe(200);
+    await age(31);
+    const expired = { message: 'This payment link has expired. Please contact us for a new one.' };
+    const page = await visitor.get(url);
+    expect(page.statusCode).toBe(410);
+    expect(page.json()).toEqual(expired);
+    const order = await visitor.post('/paypal/order', pay);
+    expect(order.statusCode).toBe(410);
+    expect(order.json()).toEqual(expired);
+
+    // Paid before it expired: the page keeps answering 'paid', a new payment stays 409.
+    const paid = await send({ amount: 41 });
+    const paidKey = keyOf(paid.payUrl);
+    const created = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: paid.invoiceNumber,
+      invoiceKey: paidKey,
+    });
+    await visitor.post(`/paypal/order/${created.json().id}/capture`);
+    const then = new Date(Date.now() - 90 * 864e5);
+    await t.db
+      .update(manualInvoices)
+      .set({ dueDate: then, sentAt: then })
+      .where(eq(manualInvoices.id, paid.id));
+    const paidPage = await visitor.get(`/api/pay-invoice/${paid.invoiceNumber}?key=${paidKey}`);
+    expect(paidPage.statusCode).toBe(200);
+    expect(paidPage.json()).toMatchObject({ status: 'paid' });
+  });
+
   it('a captured payment marks the invoice paid once, sends the receipt, and it cannot be paid or deleted again', async () => {
     const inv = await send({ amount: 99.99 });
     const key = keyOf(inv.payUrl);

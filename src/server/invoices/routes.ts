@@ -6,7 +6,7 @@
  * - GET    /api/manual-invoices           (admin) -> AdminInvoice[] (not cancelled, newest first)
  * - DELETE /api/manual-invoices/{id}      (admin) -> {message}; 409 for a paid invoice
  * - GET    /api/pay-invoice/{number}?key= (public, rate-limited) -> PublicInvoice;
- *                                         404 'Invalid Payment Link'; `?amount=` is ignored
+ *                                         404 'Invalid Payment Link', 410 expired link; `?amount=` is ignored
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +32,14 @@ import {
   toPublicInvoice,
 } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  410: ApiError,
+};
 /** Pay-page lookups per client address per minute (shared store, lib/rate-limit.ts). */
 export const PAY_INVOICE_RATE_LIMIT = {
   name: 'pay-invoice',

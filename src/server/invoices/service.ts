@@ -22,6 +22,7 @@ import {
   type AdminInvoice,
   addDays,
   INVOICE_DUE_DAYS,
+  INVOICE_LINK_DAYS_AFTER_DUE,
   INVOICE_MESSAGES,
   INVOICE_NUMBER_PATTERN,
   type PublicInvoice,
@@ -32,7 +33,7 @@ import type { DbOrTx } from '../db/client';
 import { manualInvoices, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publish } from '../events/events';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, HttpError, notFound } from '../lib/errors';
 import type { PaymentPurposeHandler } from '../payments/purposes';
 import { type PaymentRow, recordIncident, refundPayment } from '../payments/service';
 
@@ -175,13 +176,28 @@ function keyMatches(row: InvoiceRow, key: string | undefined): boolean {
 }
 
 /**
+ * When an invoice's pay link stops working while the invoice is unpaid:
+ * `INVOICE_LINK_DAYS_AFTER_DUE` days after its due date, or after it was sent when that
+ * is later (DECISIONS.md: payment links expire). A paid invoice's page keeps answering.
+ */
+export function invoiceLinkExpiresAt(
+  row: Pick<InvoiceRow, 'dueDate' | 'sentAt' | 'createdAt'>,
+): Date {
+  const sent = (row.sentAt ?? row.createdAt).getTime();
+  const start = Math.max(sent, row.dueDate?.getTime() ?? sent);
+  return new Date(start + INVOICE_LINK_DAYS_AFTER_DUE * 86_400_000);
+}
+
+/**
  * The invoice behind a pay link, when the link is valid: known number, right key,
- * not cancelled, amount above 0. Throws 404 'Invalid Payment Link' otherwise.
+ * not cancelled, amount above 0. Throws 404 'Invalid Payment Link' otherwise, 410
+ * 'This payment link has expired...' for an unpaid invoice past `invoiceLinkExpiresAt`.
  */
 export async function findPayableInvoice(
   db: DbOrTx,
   invoiceNumber: string,
   key: string | undefined,
+  now: Date = new Date(),
 ): Promise<InvoiceRow> {
   if (!INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw notFound(INVOICE_MESSAGES.invalidLink);
   const [row] = await db
@@ -190,6 +206,9 @@ export async function findPayableInvoice(
     .where(eq(manualInvoices.invoiceNumber, invoiceNumber));
   if (!row || !keyMatches(row, key) || row.status === 'cancelled' || row.totalCents <= 0) {
     throw notFound(INVOICE_MESSAGES.invalidLink);
+  }
+  if (row.status !== 'paid' && invoiceLinkExpiresAt(row) <= now) {
+    throw new HttpError(410, INVOICE_MESSAGES.linkExpired);
   }
   return row;
 }
@@ -272,7 +291,8 @@ export async function settleInvoicePayment(
 /**
  * The `invoice` payment purpose (payments/purposes.ts): the amount is the invoice's
  * total. Throws 404 'Invalid Payment Link' (unknown number, wrong or missing
- * `invoiceKey`, cancelled, non-positive), 409 'This invoice has already been paid.'.
+ * `invoiceKey`, cancelled, non-positive), 410 for an expired link, 409 'This invoice has
+ * already been paid.'.
  */
 export const invoicePurpose: PaymentPurposeHandler = {
   async price(deps, _caller, body) {

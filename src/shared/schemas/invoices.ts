@@ -15,12 +15,18 @@ export const INVOICE_DEFAULT_TERMS = 'Net 30';
 export const INVOICE_NUMBER_PATTERN = /^INV-\d{6}$/;
 export const INVOICE_LIST_FIRST = 10;
 export const INVOICE_REFRESH_MS = 10_000;
+/**
+ * An unpaid invoice's pay link works until this many days after its due date (or after it
+ * was sent, when that is later): DECISIONS.md "Payment links ... with expiry".
+ */
+export const INVOICE_LINK_DAYS_AFTER_DUE = 30;
 
 /** Texts of the invoice screens (spec sections 2, 5, 8). */
 export const INVOICE_MESSAGES = {
   missingTitle: 'Missing Information',
   missing: 'Please fill in the customer name, email and amount.',
   invalidLink: 'Invalid Payment Link',
+  linkExpired: 'This payment link has expired. Please contact us for a new one.',
   alreadyPaid: 'This invoice has already been paid.',
   paidTitle: 'Payment Successful!',
   sendFailed: 'Failed to send invoice',

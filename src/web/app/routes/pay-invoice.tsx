@@ -45,9 +45,11 @@ export function Component() {
       <div className="space-y-3 text-center">
         <h1 className="text-2xl font-bold">{INVOICE_MESSAGES.invalidLink}</h1>
         <p className="text-muted-foreground">
-          {invoice.invalid
-            ? 'This payment link is not valid. Please check the link in your e-mail or contact us.'
-            : 'We could not load this invoice. Please try again in a moment.'}
+          {invoice.expired
+            ? INVOICE_MESSAGES.linkExpired
+            : invoice.invalid
+              ? 'This payment link is not valid. Please check the link in your e-mail or contact us.'
+              : 'We could not load this invoice. Please try again in a moment.'}
         </p>
         <p>
           Questions?{' '}

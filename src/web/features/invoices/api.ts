@@ -12,7 +12,10 @@ import { ApiRequestError, api } from '@/lib/api';
 export const invoiceQueryKey = (invoiceNumber: string, key: string) =>
   ['/api/pay-invoice', invoiceNumber, key] as const;
 
-/** The invoice for a pay link; a 404 means 'Invalid Payment Link' (`invalid` true). */
+/**
+ * The invoice for a pay link; a 404 means 'Invalid Payment Link' (`invalid` true), a 410
+ * an unpaid invoice whose link expired (`expired` true, also `invalid`).
+ */
 export function usePublicInvoice(invoiceNumber: string, key: string) {
   const q = useQuery({
     queryKey: invoiceQueryKey(invoiceNumber, key),
@@ -21,8 +24,9 @@ export function usePublicInvoice(invoiceNumber: string, key: string) {
         `/api/pay-invoice/${encodeURIComponent(invoiceNumber)}?key=${encodeURIComponent(key)}`,
       ),
   });
-  const invalid = q.error instanceof ApiRequestError && q.error.status === 404;
-  return { ...q, invalid };
+  const status = q.error instanceof ApiRequestError ? q.error.status : null;
+  const expired = status === 410;
+  return { ...q, invalid: status === 404 || expired, expired };
 }
 
 /** Creates the provider payment for an invoice; the server's amount must equal `amount` (dollars). */
