@@ -338,6 +338,30 @@ describe('discount codes', () => {
     });
   });
 
+  it("a date-only 'valid until' (the admin's date picker) covers that whole day: a one-day code works today", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await admin.post('/api/discount-codes', {
+      code: 'TODAYONLY',
+      discountType: 'percentage',
+      discountValue: 10,
+      validFrom: today,
+      validUntil: today,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().validUntil).toBe(`${today}T23:59:59.999Z`);
+    const check = await validate(anon, 'TODAYONLY', 50);
+    expect(check.json()).toMatchObject({ valid: true, discountAmount: 5 });
+    const yesterday = new Date(Date.now() - day).toISOString().slice(0, 10);
+    const ended = await admin.post('/api/discount-codes', {
+      code: 'ENDEDYESTERDAY',
+      discountType: 'percentage',
+      discountValue: 10,
+      validUntil: yesterday,
+    });
+    expect(ended.statusCode, ended.body).toBe(201);
+    expect((await validate(anon, 'ENDEDYESTERDAY', 50)).json()).toMatchObject({ valid: false });
+  });
+
   it('findDiscountCode normalises input and returns null for unknown or empty codes', async () => {
     expect((await findDiscountCode(t.db, '  save5 '))?.code).toBe('SAVE5');
     expect(await findDiscountCode(t.db, 'missing')).toBeNull();

@@ -5,7 +5,7 @@
  */
 
 import { hasAtMostTwoDecimals } from '../money';
-import { DateInput, dollarInput, MAX_ORDER_DOLLARS, RowId } from './common';
+import { DateInput, dollarInput, EndDateInput, MAX_ORDER_DOLLARS, RowId } from './common';
 import { z } from './zod';
 
 /**
@@ -144,7 +144,7 @@ export const CreateDiscountCodeBody = z
       .nullable()
       .default(null),
     validFrom: DateInput.nullable().default(null),
-    validUntil: DateInput.nullable().default(null),
+    validUntil: EndDateInput.nullable().default(null),
     isActive: z.boolean().default(true),
   })
   .refine(

@@ -55,10 +55,22 @@ export const dollarInput = (max: number) =>
 
 /** Earliest and latest dates the admin can set (PostgreSQL and JS dates both hold them). */
 export const MIN_INPUT_DATE = new Date('2000-01-01T00:00:00Z');
-export const MAX_INPUT_DATE = new Date('2100-12-31T23:59:59Z');
+export const MAX_INPUT_DATE = new Date('2100-12-31T23:59:59.999Z');
 
 /** A date typed by the admin (ISO text or epoch ms), between 2000 and 2100. */
 export const DateInput = z.coerce
   .date({ error: 'Please enter a valid date' })
   .min(MIN_INPUT_DATE, 'Date must be between 2000 and 2100')
   .max(MAX_INPUT_DATE, 'Date must be between 2000 and 2100');
+
+/**
+ * The last day of a period typed by the admin (a discount code's "Valid until"): a bare
+ * YYYY-MM-DD, as the date picker sends it, means the END of that day (UTC, the day the
+ * admin list shows), so a code valid until the 31st still works on the 31st and a code
+ * whose first and last day are the same works that whole day. A full timestamp is kept.
+ */
+export const EndDateInput = z.preprocess(
+  (v) =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T23:59:59.999Z` : v,
+  DateInput,
+);
