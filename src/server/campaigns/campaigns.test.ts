@@ -131,6 +131,13 @@ describe('tournament campaign', () => {
     const noEmail = await upload('name,organization\nAnn,Club\n');
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().message).toMatch(/email/);
+    expect(noEmail.json().errors).toEqual({ csvFile: noEmail.json().message });
+    const empty = await upload('\n');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      message: 'The CSV file is empty',
+      errors: { csvFile: 'The CSV file is empty' },
+    });
     const none = await admin.request({
       method: 'POST',
       url: '/api/upload-tournament-csv',

@@ -15,6 +15,10 @@ const EmailCheck = z.email();
 /** Most data rows one upload may hold. */
 export const MAX_CSV_ROWS = 50_000;
 
+/** A 400 about the uploaded file, naming its field (DECISIONS.md: 400 with per-field `errors`). */
+const csvRefused = (message: string) =>
+  new HttpError(400, message, { errors: { csvFile: message } });
+
 /**
  * Parses an uploaded campaign CSV. Returns every data row with its line number and, for
  * rows left out, why (invalid address, duplicate). Throws 415 'Please upload a CSV
@@ -39,17 +43,14 @@ export function parseContactsCsv(data: Buffer): CsvContact[] {
       to: MAX_CSV_ROWS + 2,
     }) as string[][];
   } catch (err) {
-    throw new HttpError(
-      400,
-      `The CSV file could not be read: ${(err as Error).message}`.slice(0, 300),
-    );
+    throw csvRefused(`The CSV file could not be read: ${(err as Error).message}`.slice(0, 300));
   }
-  if (records.length === 0) throw new HttpError(400, 'The CSV file is empty');
+  if (records.length === 0) throw csvRefused('The CSV file is empty');
   const header = records[0]!.map((h) => h.trim().toLowerCase());
   const col = (name: string) => header.indexOf(name);
   const emailAt = col('email');
   if (emailAt < 0) {
-    throw new HttpError(400, 'The CSV file needs a header row with an "email" column');
+    throw csvRefused('The CSV file needs a header row with an "email" column');
   }
   if (records.length - 1 > MAX_CSV_ROWS) {
     throw new HttpError(413, `At most ${MAX_CSV_ROWS.toLocaleString('en-US')} rows per file`);
