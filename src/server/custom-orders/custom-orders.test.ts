@@ -93,7 +93,8 @@ describe('POST /api/custom-orders/prepare', () => {
       paid: false,
       estimatedDelivery: estimatedDelivery(new Date().toISOString().slice(0, 10), false),
     });
-    expect(prepared.preparedOrderId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The deposit link's credential: 32 random bytes, base64url (DECISIONS.md payment links).
+    expect(prepared.preparedOrderId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await t.db
       .select()
       .from(preparedCustomOrders)

@@ -58,7 +58,12 @@ export const FREE_ORDER =
 
 /** Today's date in UTC, YYYY-MM-DD. */
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
-const newId = () => randomBytes(16).toString('base64url');
+/**
+ * A prepared order's id is the credential of its deposit payment link
+ * (`/checkout?orderData=...`): 32 random bytes, base64url, like every payment link
+ * (DECISIONS.md), with the prepared order's expiry.
+ */
+const newId = () => randomBytes(32).toString('base64url');
 const splitPackaging = (packaging: string) => packaging.split(',').filter(Boolean);
 
 // ---------------------------------------------------------------------------
