@@ -126,8 +126,9 @@ export async function getBalanceInfo(
 
 /**
  * The order whose balance a new payment may be created for (payment purpose
- * `custom_balance`). Throws 404 LINK_NOT_FOUND, 410 BALANCE_ALREADY_PAID for a paid
- * balance (never a second charge), 410 LINK_EXPIRED, 409 when nothing is owed.
+ * `custom_balance`). Throws 404 LINK_NOT_FOUND, 409 BALANCE_ALREADY_PAID for a paid
+ * balance (never a second charge; DECISIONS.md: 409 for already paid), 410 LINK_EXPIRED,
+ * 409 when nothing is owed.
  */
 export async function payableBalanceOrder(
   db: DbOrTx,
@@ -136,7 +137,7 @@ export async function payableBalanceOrder(
 ): Promise<CustomOrderRow> {
   const order = await orderByToken(db, token);
   if (!order) throw notFound(LINK_NOT_FOUND);
-  if (order.balancePaymentId) throw new HttpError(410, BALANCE_ALREADY_PAID);
+  if (order.balancePaymentId) throw conflict(BALANCE_ALREADY_PAID);
   if (order.balanceTokenExpiresAt && order.balanceTokenExpiresAt <= now) {
     throw new HttpError(410, LINK_EXPIRED);
   }

@@ -799,7 +799,8 @@ describe('the balance by link', () => {
       purpose: 'custom_balance',
       balanceToken: token,
     });
-    expect(again.statusCode).toBe(410);
+    // DECISIONS.md: already paid is a 409 conflict, as for the deposit and invoices.
+    expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The balance of this order has already been paid.');
     const [row] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
     expect(row).toMatchObject({ status: 'balance_paid', balancePaymentId: paymentId });

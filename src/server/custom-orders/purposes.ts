@@ -6,7 +6,7 @@
  *   total). 404 unknown, 409 already paid, 410 expired; the check stops a used-up promo
  *   code or a full rush month before the buyer pays (409).
  * - `custom_balance` + `balanceToken`: the remaining balance of the token's order.
- *   404 unknown token, 410 paid or expired (never a second charge).
+ *   404 unknown token, 409 already paid (never a second charge), 410 expired.
  */
 import type { PaymentPurposeHandler } from '../payments/purposes';
 import { payableBalanceOrder } from './balance';
