@@ -23,6 +23,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ActionBar } from '@/features/admin/components/action-bar';
 import { DeleteAction } from '@/features/admin/components/delete-action';
 import { formatAdminDate } from '@/features/admin/format';
+import { toastError } from '@/features/admin/notify';
 import { toast } from '@/lib/toast';
 import { useDeleteQuote, useUpdateQuote } from '../api';
 import { QuoteWorkspace } from './quote-workspace';
@@ -65,12 +66,8 @@ export function QuoteRequestCard({ quote }: { quote: QuoteRequestView }) {
         });
         return true;
       },
-      () => {
-        toast({
-          title: 'Error',
-          description: QUOTE_DESK_MESSAGES.deleteFailed,
-          variant: 'destructive',
-        });
+      (error: unknown) => {
+        toastError(error, 'Please try again.', QUOTE_DESK_MESSAGES.deleteFailed);
         return false;
       },
     );
@@ -209,12 +206,7 @@ function QuoteForm({ quote }: { quote: QuoteRequestView }) {
           title: quote.status === 'pending' ? 'Quote Sent' : 'Quote Updated',
           description: `Quote #${quote.id}: ${formatDollars(parsed.data)} sent to ${quote.customerEmail}.`,
         }),
-      (err: Error) =>
-        toast({
-          title: 'Error',
-          description: err.message || QUOTE_DESK_MESSAGES.updateFailed,
-          variant: 'destructive',
-        }),
+      (error: unknown) => toastError(error, 'Please try again.', QUOTE_DESK_MESSAGES.updateFailed),
     );
   };
 

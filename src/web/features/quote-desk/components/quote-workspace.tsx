@@ -224,8 +224,8 @@ function CreateLinkButton({ quote }: { quote: QuoteRequestView }) {
           ? 'Link copied to clipboard and e-mailed to the client.'
           : `E-mailed to the client: ${session.collaborationUrl}`,
       });
-    } catch {
-      toastError(null, QUOTE_DESK_MESSAGES.sessionFailed);
+    } catch (error) {
+      toastError(error, 'Please try again.', QUOTE_DESK_MESSAGES.sessionFailed);
     }
   };
 

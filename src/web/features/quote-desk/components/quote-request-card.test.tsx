@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+/**
+ * Quote Requests' failure toasts (back-office spec section 8, "Other admin titles"):
+ * 'Failed to update quote request.', 'Failed to delete quote request.' and 'Failed to
+ * create collaboration session' are the toasts' titles (as 'Failed to send invoice' and
+ * 'Failed to delete invoice' are), with the server's reason below them.
+ */
+import type { QuoteRequestView } from '@shared/schemas/quote-desk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import type { ReactNode } from 'react';
+import { act } from 'react-dom/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuoteRequestCard } from './quote-request-card';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/toast', () => ({ toast }));
+// Radix's dialog does not mount under jsdom here; a plain stand-in keeps the dialogs' content.
+vi.mock('@/components/ui/dialog', () => {
+  const Box = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
+  return {
+    Dialog: ({ open, children }: { open: boolean; children?: ReactNode }) =>
+      open ? <div>{children}</div> : null,
+    DialogContent: ({ children }: { children?: ReactNode }) => <div role="dialog">{children}</div>,
+    DialogHeader: Box,
+    DialogFooter: Box,
+    DialogTitle: Box,
+    DialogDescription: Box,
+  };
+});
+
+const quote: QuoteRequestView = {
+  id: 7,
+  customerName: 'Robin Links',
+  customerEmail: 'robin@example.com',
+  customerPhone: null,
+  companyName: null,
+  projectDescription: 'Member-guest pins',
+  quantity: 200,
+  pinType: 'pins',
+  logoFileName: null,
+  logoUrl: null,
+  preferredSize: null,
+  deadlineDate: null,
+  additionalNotes: null,
+  status: 'pending',
+  quotedAmount: null,
+  quotedNotes: null,
+  approvedAt: null,
+  approvedRevision: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let container: HTMLDivElement;
+beforeEach(() => {
+  toast.mockReset();
+  container = document.createElement('div');
+  document.body.append(container);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  act(() =>
+    render(
+      <QueryClientProvider client={client}>
+        <QuoteRequestCard quote={quote} />
+      </QueryClientProvider>,
+      container,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => render(null, container));
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const button = (name: RegExp) => {
+  const found = [...document.querySelectorAll('button')].find((b) =>
+    name.test(b.textContent ?? ''),
+  );
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+};
+
+async function settle(check: () => void) {
+  for (let i = 0; i < 50; i++) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    try {
+      check();
+      return;
+    } catch {
+      // not yet
+    }
+  }
+  check();
+}
+
+describe('Quote Requests failure toasts', () => {
+  it("a refused quote: titled 'Failed to update quote request.' with the server's reason", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(409, { message: 'This quote is approved' })),
+    );
+    const amount = container.querySelector<HTMLInputElement>('input[type="number"]')!;
+    await act(() => {
+      amount.value = '125';
+      amount.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(() => button(/^Send Quote$/).click());
+    await settle(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Failed to update quote request.',
+          description: 'This quote is approved',
+          variant: 'destructive',
+        }),
+      ),
+    );
+  });
+
+  it("a refused delete: titled 'Failed to delete quote request.'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { message: 'Quote request not found' })),
+    );
+    await act(() => button(/^Delete quote request #7$/).click());
+    await settle(() => button(/^Delete Quote$/));
+    await act(() => button(/^Delete Quote$/).click());
+    await settle(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Failed to delete quote request.',
+          description: 'Quote request not found',
+          variant: 'destructive',
+        }),
+      ),
+    );
+  });
+
+  it("a refused collaboration link: titled 'Failed to create collaboration session'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? json(404, { message: 'Quote request not found' })
+          : json(200, { ...quote, revisions: [], sessions: [] }),
+      ),
+    );
+    await act(() => button(/Proofs & Collaboration/).click());
+    await settle(() => button(/^Create collaboration link$/));
+    await act(() => button(/^Create collaboration link$/).click());
+    await settle(() => document.querySelector('[role="dialog"] form')!);
+    const form = document.querySelector<HTMLFormElement>('[role="dialog"] form')!;
+    await act(() => form.requestSubmit());
+    await settle(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Failed to create collaboration session',
+          description: 'Quote request not found',
+          variant: 'destructive',
+        }),
+      ),
+    );
+  });
+});
