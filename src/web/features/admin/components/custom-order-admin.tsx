@@ -177,7 +177,8 @@ function GeneratedLink({ link }: { link: string | null }) {
   );
 }
 
-function ExportLinks({ order }: { order: CustomOrder }) {
+/** The CSV download ('Export' on the card, 'Export Order' in the dialog: spec section 2) and the printable page. */
+function ExportLinks({ order, label }: { order: CustomOrder; label: 'Export' | 'Export Order' }) {
   return (
     <>
       <Button asChild size="sm" variant="outline">
@@ -186,7 +187,7 @@ function ExportLinks({ order }: { order: CustomOrder }) {
           download={`Order-${order.id}.csv`}
         >
           <FileDown aria-hidden="true" />
-          Export CSV
+          {label}
         </a>
       </Button>
       <Button asChild size="sm" variant="outline">
@@ -287,7 +288,7 @@ export function CustomOrderAdminCard({ order }: { order: CustomOrder }) {
               <Mail aria-hidden="true" />
               Send Email
             </Button>
-            <ExportLinks order={order} />
+            <ExportLinks order={order} label="Export" />
             <Button type="button" size="sm" variant="outline" onClick={() => setDetailsOpen(true)}>
               <Eye aria-hidden="true" />
               View Details
@@ -435,7 +436,7 @@ function CustomOrderDetailsDialog({
             <Mail aria-hidden="true" />
             Send Other Email
           </Button>
-          <ExportLinks order={order} />
+          <ExportLinks order={order} label="Export Order" />
           <Button type="button" size="sm" variant="destructive" onClick={onDelete}>
             <Trash2 aria-hidden="true" />
             Delete

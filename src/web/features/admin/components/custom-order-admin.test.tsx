@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+/**
+ * Order History's custom order (back-office spec section 2): the card's actions include
+ * 'Export' and the detail dialog's 'Export Order' (the order's CSV; the printable page
+ * sits beside it).
+ */
+import type { CustomOrder } from '@shared/schemas/custom-orders';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import type { ReactNode } from 'react';
+import { act } from 'react-dom/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CustomOrderAdminCard } from './custom-order-admin';
+
+// Radix's dialog does not mount under jsdom here; a plain stand-in keeps the dialogs' content.
+vi.mock('@/components/ui/dialog', () => {
+  const Box = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
+  return {
+    Dialog: ({ open, children }: { open: boolean; children?: ReactNode }) =>
+      open ? <div>{children}</div> : null,
+    DialogContent: ({ children }: { children?: ReactNode }) => <div role="dialog">{children}</div>,
+    DialogHeader: Box,
+    DialogFooter: Box,
+    DialogTitle: Box,
+    DialogDescription: Box,
+  };
+});
+
+const order: CustomOrder = {
+  id: 12,
+  quantity: 100,
+  size: '1inch',
+  plating: 'gold',
+  packaging: ['just-pins'],
+  rushOrder: false,
+  rushOrderFee: 0,
+  pricePerPin: 5.25,
+  discountCode: null,
+  discountAmount: 0,
+  totalPrice: 525,
+  depositAmount: 52.5,
+  remainingBalance: 472.5,
+  customerName: 'Pat Green',
+  customerEmail: 'pat@example.com',
+  customerPhone: null,
+  notes: null,
+  logoUrl: null,
+  logoFileName: null,
+  pinDesigns: [],
+  estimatedDelivery: null,
+  quoteRequestId: null,
+  depositPaid: 52.5,
+  balancePaid: 0,
+  balanceDue: 472.5,
+  shippingAddress: null,
+  status: 'approved',
+  balancePaymentToken: null,
+  balanceTokenExpiresAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+let container: HTMLDivElement;
+afterEach(() => {
+  act(() => render(null, container));
+  container.remove();
+});
+
+const links = (root: ParentNode) =>
+  [...root.querySelectorAll('a')].map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
+
+describe('custom order export actions', () => {
+  it("offers 'Export' on the card and 'Export Order' in the detail dialog, both the order's CSV", async () => {
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <CustomOrderAdminCard order={order} />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    const csv = '/api/custom-orders/12/export?format=csv';
+    expect(links(container)).toContainEqual(['Export', csv]);
+    const details = [...container.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'View Details',
+    )!;
+    await act(() => details.click());
+    const dialog = container.querySelector('[role="dialog"]')!;
+    expect(dialog).not.toBeNull();
+    expect(links(dialog)).toContainEqual(['Export Order', csv]);
+  });
+});
