@@ -93,6 +93,24 @@ describe('manual invoices', () => {
     expect(list[0].invoiceNumber).toBe(b.invoiceNumber);
   });
 
+  it("answers the invoice's items, subtotal, tax and total (back-office spec section 3 manual_invoices)", async () => {
+    const sent = await send({ amount: 99.95 });
+    const money = {
+      items: [{ description: body.description, quantity: 1, unitPrice: 99.95 }],
+      subtotal: 99.95,
+      tax: 0,
+      total: 99.95,
+    };
+    expect(sent).toMatchObject(money);
+    const listed = (await admin.get('/api/manual-invoices')).json();
+    expect(listed.find((i: { id: number }) => i.id === sent.id)).toMatchObject(money);
+    const key = keyOf(sent.payUrl);
+    const page = await new TestClient(t.app).get(
+      `/api/pay-invoice/${sent.invoiceNumber}?key=${key}`,
+    );
+    expect(page.json()).toMatchObject(money);
+  });
+
   it('the pay page shows the server amount: a tampered ?amount= changes nothing', async () => {
     const inv = await send({ amount: 250 });
     const key = keyOf(inv.payUrl);

@@ -99,6 +99,14 @@ export const AdminInvoice = z.object({
   customerAddress: z.string().nullable(),
   description: z.string(),
   amount: z.number(),
+  /** The stored lines (spec section 3 `items`; the generator writes one), dollars. */
+  items: z.array(
+    z.object({ description: z.string(), quantity: z.number().int(), unitPrice: z.number() }),
+  ),
+  /** Spec section 3 `subtotal`, `tax` (default 0) and `total` (= `amount`), dollars. */
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
   dueDate: z.string().nullable(),
   terms: z.string(),
   notes: z.string().nullable(),
