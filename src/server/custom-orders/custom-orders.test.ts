@@ -497,6 +497,15 @@ describe('ownership and claiming', () => {
     const id = await orderCustomPins(alice);
 
     expect((await alice.get(`/api/custom-orders/${id}`)).json().id).toBe(id);
+    // Spec section 3 custom_orders: the owner and the payments are in the answer.
+    const [stored] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
+    expect((await admin.get(`/api/custom-orders/${id}`)).json()).toMatchObject({
+      userId: stored!.userId,
+      depositPaymentId: stored!.depositPaymentId,
+      balancePaymentId: null,
+    });
+    expect(stored!.userId).not.toBeNull();
+    expect(stored!.depositPaymentId).not.toBeNull();
     expect((await admin.get(`/api/custom-orders/${id}`)).statusCode).toBe(200);
     const foreign = await bob.get(`/api/custom-orders/${id}`);
     expect(foreign.statusCode).toBe(404);
@@ -806,7 +815,12 @@ describe('the balance by link', () => {
     expect(row).toMatchObject({ status: 'balance_paid', balancePaymentId: paymentId });
     expect(row!.balancePaidAt).not.toBeNull();
     const owner = (await admin.get(`/api/custom-orders/${id}`)).json<CustomOrder>();
-    expect(owner).toMatchObject({ balancePaid: 315, balanceDue: 0, balancePaymentToken: null });
+    expect(owner).toMatchObject({
+      balancePaid: 315,
+      balanceDue: 0,
+      balancePaymentToken: null,
+      balancePaymentId: paymentId,
+    });
     expect((await mailsTo('balance@club.example')).map((m) => m.kind)).toContain('balance_paid');
   });
 

@@ -122,6 +122,9 @@ export function toCustomOrderDto(row: CustomOrderRow, now: Date = new Date()): C
   return {
     ...basicsDto(row),
     id: row.id,
+    userId: row.userId,
+    depositPaymentId: row.depositPaymentId,
+    balancePaymentId: row.balancePaymentId,
     depositPaid: row.depositPaymentId ? centsToDollars(row.depositCents) : 0,
     balancePaid: balancePaid ? centsToDollars(row.remainingBalanceCents) : 0,
     balanceDue: balancePaid ? 0 : centsToDollars(row.remainingBalanceCents),

@@ -137,6 +137,11 @@ export type PreparedCustomOrder = z.infer<typeof PreparedCustomOrder>;
 /** A custom order as its owner and the admin see it (back-office spec section 3). */
 export const CustomOrder = CustomOrderBasics.extend({
   id: z.number().int(),
+  /** The account it belongs to (null: placed signed out and not claimed yet). */
+  userId: z.number().int().nullable(),
+  /** The captured deposit's and balance's payment ids (spec section 3); null until paid. */
+  depositPaymentId: z.string().nullable(),
+  balancePaymentId: z.string().nullable(),
   /** Paid so far: the deposit, and the balance once captured. */
   depositPaid: z.number(),
   balancePaid: z.number(),

@@ -28,6 +28,9 @@ vi.mock('@/components/ui/dialog', () => {
 
 const order: CustomOrder = {
   id: 12,
+  userId: null,
+  depositPaymentId: 'TEST-deposit',
+  balancePaymentId: null,
   quantity: 100,
   size: '1inch',
   plating: 'gold',
