@@ -17,7 +17,6 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '../../admin/components/confirm-dialog';
-import { toastError } from '../../admin/notify';
 import { useAudience, useSend } from '../api';
 import { CampaignProgress } from './campaign-progress';
 
@@ -35,7 +34,13 @@ export function MassEmailButton({ code, offer }: { code: string; offer: string }
       },
       (error: unknown) => {
         setConfirming(false);
-        toastError(error, 'Failed to send mass email campaign.');
+        // The spec's text, then the server's reason (an inactive or personal code...).
+        const reason = error instanceof Error ? error.message : '';
+        toast({
+          title: 'Error',
+          description: `Failed to send mass email campaign.${reason ? ` ${reason}` : ''}`,
+          variant: 'destructive',
+        });
       },
     );
   return (
