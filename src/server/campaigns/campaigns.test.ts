@@ -333,6 +333,35 @@ describe('VIP and discount mass e-mail', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(JSON.stringify(missing.json())).toContain('Please fill in all campaign fields');
+    // Fields left out (not only blank) answer the spec's texts, not zod's 'expected string'
+    // (back-office spec section 5: VIP, tournament and marketing forms).
+    const omitted = [
+      ['/api/vip-campaign', {}, 'Please fill in all campaign fields'],
+      [
+        '/api/vip-campaign',
+        { csvFileName: 'vip.csv', promoCode: 'VIP' },
+        'Please fill in all campaign fields',
+      ],
+      [
+        '/api/vip-email',
+        { promoCode: 'VIP', discountPercent: '' },
+        'Please fill in all campaign fields',
+      ],
+      ['/api/send-tournament-campaign', {}, 'Invalid Data'],
+      ['/api/send-tournament-campaign', { emailSubject: 'Hi', promoCode: 'T25' }, 'Invalid Data'],
+      ['/api/send-marketing-email', {}, 'Please provide both subject and content.'],
+      ['/api/test-marketing-email', { subject: 'Hi' }, 'Please provide both subject and content.'],
+    ] as const;
+    for (const [url, payload, message] of omitted) {
+      const res = await admin.post(url, payload);
+      expect(res.statusCode, url).toBe(400);
+      const answer = res.json<{ message: string; errors: Record<string, string> }>();
+      expect(answer.message, `${url} ${JSON.stringify(payload)}`).toBe(message);
+      expect(
+        Object.values(answer.errors).every((m) => m === message),
+        res.body,
+      ).toBe(true);
+    }
     const tooMuch = await admin.post('/api/vip-campaign', {
       csvFileName: 'vip.csv',
       promoCode: 'VIP',

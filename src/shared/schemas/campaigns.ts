@@ -13,14 +13,22 @@ export const TOURNAMENT_DEFAULT_PERCENT = 25;
 export const NEWSLETTER_SOURCE = 'popup_15off';
 export const NEWSLETTER_PERCENT = 15;
 
+/** Tournament campaign: subject, promo code and discount required (back-office spec section 5). */
+export const TOURNAMENT_INVALID = 'Invalid Data';
+
+/**
+ * A required text field: missing, not text or blank answers `required` (back-office spec
+ * section 5's texts), never zod's own 'expected string'.
+ */
+const requiredText = (required: string) => z.string({ error: required }).trim().min(1, required);
+
 /** A promo code: trimmed, upper case, letters/digits/-/_ (spec: "promo codes forced to upper case"). */
-export const PromoCode = z
-  .string()
-  .trim()
-  .min(1, CAMPAIGN_FIELDS_REQUIRED)
-  .max(40, 'Promo code is too long')
-  .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'Use letters, digits, - or _ in the code'));
+const promoCode = (required: string) =>
+  requiredText(required)
+    .max(40, 'Promo code is too long')
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'Use letters, digits, - or _ in the code'));
+export const PromoCode = promoCode(CAMPAIGN_FIELDS_REQUIRED);
 
 /** Campaign discount: a whole percent from 1 to 50 (back-office spec section 9). */
 export const CampaignPercent = z.coerce
@@ -28,6 +36,15 @@ export const CampaignPercent = z.coerce
   .int('Discount must be a whole number')
   .min(1, 'Discount must be from 1 to 50')
   .max(50, 'Discount must be from 1 to 50');
+
+/** The discount of a form: missing or blank answers `required`, else CampaignPercent. */
+const campaignPercent = (required: string) =>
+  z
+    .custom<unknown>(
+      (v) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === ''),
+      { error: required },
+    )
+    .pipe(CampaignPercent);
 
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address'));
 
@@ -53,9 +70,9 @@ export const CsvUploadResponse = z.object({
 export type CsvUploadResponse = z.infer<typeof CsvUploadResponse>;
 
 export const TournamentCampaignBody = z.object({
-  emailSubject: z.string().trim().min(1, 'Invalid Data').max(200),
-  promoCode: PromoCode,
-  discountPercent: CampaignPercent,
+  emailSubject: requiredText(TOURNAMENT_INVALID).max(200),
+  promoCode: promoCode(TOURNAMENT_INVALID),
+  discountPercent: campaignPercent(TOURNAMENT_INVALID),
   /** The upload to mail; default the newest tournament upload. */
   uploadId: z.number().int().positive().optional(),
 });
@@ -63,8 +80,8 @@ export const TournamentCampaignBody = z.object({
 export const MarketingAudience = z.enum(['all', 'customers', 'subscribers']);
 
 export const MarketingEmailBody = z.object({
-  subject: z.string().trim().min(1, MARKETING_REQUIRED).max(200),
-  content: z.string().trim().min(1, MARKETING_REQUIRED).max(200_000),
+  subject: requiredText(MARKETING_REQUIRED).max(200),
+  content: requiredText(MARKETING_REQUIRED).max(200_000),
   /** Comma-separated string or a list; trimmed, empties dropped. */
   excludeEmails: z
     .union([z.string().max(100_000), z.array(z.string().max(320)).max(10_000)])
@@ -78,21 +95,24 @@ export const MarketingEmailBody = z.object({
 });
 
 export const MarketingTestBody = z.object({
-  subject: z.string().trim().min(1, MARKETING_REQUIRED).max(200),
-  content: z.string().trim().min(1, MARKETING_REQUIRED).max(200_000),
+  subject: requiredText(MARKETING_REQUIRED).max(200),
+  content: requiredText(MARKETING_REQUIRED).max(200_000),
 });
 
 export const VipCampaignBody = z.object({
-  csvFileName: z.string().trim().min(1, CAMPAIGN_FIELDS_REQUIRED).max(255),
+  csvFileName: requiredText(CAMPAIGN_FIELDS_REQUIRED).max(255),
   promoCode: PromoCode,
-  discountPercent: CampaignPercent,
+  discountPercent: campaignPercent(CAMPAIGN_FIELDS_REQUIRED),
 });
 
 export const VipEmailBody = z.object({
-  email: Email,
+  email: requiredText(CAMPAIGN_FIELDS_REQUIRED)
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email('Invalid email address')),
   name: z.string().trim().max(200).optional().default(''),
   promoCode: PromoCode,
-  discountPercent: CampaignPercent,
+  discountPercent: campaignPercent(CAMPAIGN_FIELDS_REQUIRED),
 });
 
 export const MassDiscountEmailBody = z.object({
