@@ -65,6 +65,26 @@ describe('accounts API', () => {
       expect(await t.db.select().from(users).where(eq(users.username, 'ab'))).toEqual([]);
     });
 
+    it('answers the same spec texts for fields left out', async () => {
+      const c = new Client(t.app);
+      const res = await c.post('/api/auth/register', {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Username must be at least 3 characters',
+        errors: {
+          username: 'Username must be at least 3 characters',
+          email: 'Please enter a valid email address',
+          password: 'Password must be at least 6 characters',
+        },
+      });
+      const login = await c.post('/api/auth/login', { username: 'someone' });
+      expect(login.statusCode).toBe(400);
+      expect(login.json()).toEqual({
+        message: 'Password must be at least 6 characters',
+        errors: { password: 'Password must be at least 6 characters' },
+      });
+    });
+
     it('rejects an e-mail longer than 254 characters', async () => {
       const label = 'b'.repeat(60);
       const email = `${'a'.repeat(60)}@${label}.${label}.${label}.${label}.com`;

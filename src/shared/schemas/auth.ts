@@ -1,8 +1,13 @@
 /** Account contracts: login, register, the current user. Back-office spec sections 5 and 7. */
 import { z } from './zod';
 
-export const Username = z.string().trim().min(3, 'Username must be at least 3 characters').max(50);
-export const Password = z.string().min(6, 'Password must be at least 6 characters').max(200);
+const USERNAME_SHORT = 'Username must be at least 3 characters';
+const PASSWORD_SHORT = 'Password must be at least 6 characters';
+const EMAIL_INVALID = 'Please enter a valid email address';
+
+/** A field left out answers the same spec text as a too short one (not zod's 'expected string'). */
+export const Username = z.string({ error: USERNAME_SHORT }).trim().min(3, USERNAME_SHORT).max(50);
+export const Password = z.string({ error: PASSWORD_SHORT }).min(6, PASSWORD_SHORT).max(200);
 
 export const LoginBody = z.object({ username: Username, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -10,11 +15,11 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const RegisterBody = z.object({
   username: Username,
   email: z
-    .string()
+    .string({ error: EMAIL_INVALID })
     .trim()
     .toLowerCase()
     .max(254, 'Email must be at most 254 characters')
-    .email('Please enter a valid email address'),
+    .email(EMAIL_INVALID),
   password: Password,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
