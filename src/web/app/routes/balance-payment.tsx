@@ -114,6 +114,8 @@ function PayBalance({
     expectedAmount: info.remainingBalance,
     failedAfterPayment:
       'Your payment was received, but we could not record it yet. Please try again or contact support.',
+    // Back-office spec section 8: a refused balance completion is 'Payment Failed' with the server's message.
+    completeFailedTitle: 'Payment Failed',
     async complete(paymentOrderId) {
       await completeBalancePayment(token, paymentOrderId);
       toast({

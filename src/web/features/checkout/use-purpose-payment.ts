@@ -26,6 +26,8 @@ export interface PurposePaymentInput {
   complete(paymentOrderId: string): Promise<void>;
   /** Shown when `complete` failed for a reason other than a refusal (the money was taken). */
   failedAfterPayment: string;
+  /** Title of the toast when `complete` fails (default 'Payment Error'). */
+  completeFailedTitle?: string;
 }
 
 export interface PurposePayment extends PaymentControls {
@@ -46,6 +48,12 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
   latest.current = input;
 
   const settle = useCallback(async (paymentOrderId: string) => {
+    const failed = (description: string) =>
+      toast({
+        title: latest.current.completeFailedTitle ?? PAYMENT_TEXTS.errorTitle,
+        description,
+        variant: 'destructive',
+      });
     try {
       await latest.current.complete(paymentOrderId);
       setUnsettled(null);
@@ -54,11 +62,11 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
       if (status === 409 || status === 404 || status === 410) {
         // Refused (and refunded when money was taken): the server says why.
         setUnsettled(null);
-        error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+        failed(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
         return;
       }
       setUnsettled(paymentOrderId);
-      error(clientErrorMessage(err) ?? latest.current.failedAfterPayment);
+      failed(clientErrorMessage(err) ?? latest.current.failedAfterPayment);
     }
   }, []);
 

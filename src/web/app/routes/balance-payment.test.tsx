@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+/**
+ * /balance-payment/{token}: a captured balance the server refuses to complete (POST
+ * /api/balance-payment/{token}/complete, "error body has message") toasts 'Payment
+ * Failed' with the server's message (back-office spec sections 7 and 8).
+ */
+import type { BalancePaymentInfo } from '@shared/schemas/custom-orders';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as BalancePaymentPage } from './balance-payment';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/toast', () => ({ toast }));
+
+const TOKEN = 'a'.repeat(43);
+const info: BalancePaymentInfo = {
+  orderId: 9,
+  quantity: 100,
+  size: '1inch',
+  plating: 'gold',
+  designImageUrl: null,
+  totalPrice: 525,
+  depositAmount: 52.5,
+  remainingBalance: 472.5,
+  status: 'approved',
+  paid: false,
+  expiresAt: '2026-12-26T00:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let container: HTMLDivElement;
+afterEach(() => {
+  act(() => render(null, container));
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('balance payment refused after the capture', () => {
+  it("toasts 'Payment Failed' with the server's message", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === `/api/balance-payment/${TOKEN}`) return json(200, info);
+        if (url === '/paypal/setup')
+          return json(200, {
+            provider: 'test',
+            clientId: null,
+            clientToken: null,
+            currency: 'USD',
+          });
+        if (url === '/paypal/order') return json(201, { id: 'PAY-1', amount: '472.50' });
+        if (url === '/paypal/order/PAY-1/capture') return json(200, { status: 'COMPLETED' });
+        if (url === `/api/balance-payment/${TOKEN}/complete`)
+          return json(409, { message: 'The balance of this order has already been paid.' });
+        return json(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    const router = createMemoryRouter(
+      [{ path: '/balance-payment/:token', element: <BalancePaymentPage /> }],
+      { initialEntries: [`/balance-payment/${TOKEN}`] },
+    );
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    const payButton = async () => {
+      for (let i = 0; i < 100; i++) {
+        const found = [...container.querySelectorAll('button')].find(
+          (b) => b.textContent === 'Test payment',
+        );
+        if (found) return found;
+        await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+      }
+      throw new Error(`no 'Test payment' button: ${container.textContent}`);
+    };
+    const pay = await payButton();
+    await act(() => pay.click());
+    for (let i = 0; i < 100 && toast.mock.calls.length === 0; i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Payment Failed',
+      description: 'The balance of this order has already been paid.',
+      variant: 'destructive',
+    });
+  });
+});
