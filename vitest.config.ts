@@ -28,13 +28,22 @@ export default defineConfig({
     projects: [
       {
         // The web client's tests resolve react / react-dom to Preact, as the build does, and
-        // React Router and Lucide to their ES module builds (their CommonJS builds, picked
+        // React Router, Lucide and react-remove-scroll to their ES module builds (their CommonJS builds, picked
         // by the `node` export condition, would require the real React past the aliases).
         resolve: {
           alias: [
             ...webAliases,
             esmBuild('react-router', 'dist/development/index.mjs'),
             esmBuild('lucide-react', 'dist/esm/lucide-react.mjs'),
+            // Radix's dialog locks scrolling with react-remove-scroll and its helpers, whose
+            // `main` is CommonJS (their `module` builds are what the web build uses).
+            ...[
+              'react-remove-scroll',
+              'react-remove-scroll-bar',
+              'react-style-singleton',
+              'use-callback-ref',
+              'use-sidecar',
+            ].map((name) => esmBuild(name, 'dist/es2015/index.js')),
           ],
         },
         oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact' } },

@@ -9,11 +9,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import { waitForToast } from '@/test/toasts';
 import { Component as BalancePaymentPage } from './balance-payment';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/toast', () => ({ toast }));
 
 const TOKEN = 'a'.repeat(43);
 const info: BalancePaymentInfo = {
@@ -70,6 +69,7 @@ describe('balance payment refused after the capture', () => {
       render(
         <QueryClientProvider client={new QueryClient()}>
           <RouterProvider router={router} />
+          <Toaster />
         </QueryClientProvider>,
         container,
       ),
@@ -86,13 +86,9 @@ describe('balance payment refused after the capture', () => {
     };
     const pay = await payButton();
     await act(() => pay.click());
-    for (let i = 0; i < 100 && toast.mock.calls.length === 0; i++) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
-    expect(toast).toHaveBeenCalledWith({
+    await waitForToast({
       title: 'Payment Failed',
       description: 'The balance of this order has already been paid.',
-      variant: 'destructive',
     });
   });
 });

@@ -7,24 +7,9 @@
 import type { CustomOrder } from '@shared/schemas/custom-orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
-import type { ReactNode } from 'react';
 import { act } from 'react-dom/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CustomOrderAdminCard } from './custom-order-admin';
-
-// Radix's dialog does not mount under jsdom here; a plain stand-in keeps the dialogs' content.
-vi.mock('@/components/ui/dialog', () => {
-  const Box = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
-  return {
-    Dialog: ({ open, children }: { open: boolean; children?: ReactNode }) =>
-      open ? <div>{children}</div> : null,
-    DialogContent: ({ children }: { children?: ReactNode }) => <div role="dialog">{children}</div>,
-    DialogHeader: Box,
-    DialogFooter: Box,
-    DialogTitle: Box,
-    DialogDescription: Box,
-  };
-});
 
 const order: CustomOrder = {
   id: 12,
@@ -89,7 +74,8 @@ describe('custom order export actions', () => {
       (b) => b.textContent?.trim() === 'View Details',
     )!;
     await act(() => details.click());
-    const dialog = container.querySelector('[role="dialog"]')!;
+    // The dialog is portalled to <body> (Radix), outside the container.
+    const dialog = document.body.querySelector('[role="dialog"]')!;
     expect(dialog).not.toBeNull();
     expect(links(dialog)).toContainEqual(['Export Order', csv]);
   });

@@ -5,26 +5,11 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
-import type { ReactNode } from 'react';
 import { act } from 'react-dom/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import { waitForToast } from '@/test/toasts';
 import { MassEmailButton } from './mass-email-button';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/toast', () => ({ toast }));
-// Radix's dialog does not mount under jsdom here; a plain stand-in keeps the dialogs' content.
-vi.mock('@/components/ui/dialog', () => {
-  const Box = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
-  return {
-    Dialog: ({ open, children }: { open: boolean; children?: ReactNode }) =>
-      open ? <div>{children}</div> : null,
-    DialogContent: ({ children }: { children?: ReactNode }) => <div role="dialog">{children}</div>,
-    DialogHeader: Box,
-    DialogFooter: Box,
-    DialogTitle: Box,
-    DialogDescription: Box,
-  };
-});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -52,23 +37,21 @@ describe('Send Mass Email refused', () => {
       render(
         <QueryClientProvider client={new QueryClient()}>
           <MassEmailButton code="SAVE5" offer="$5.00 off" />
+          <Toaster />
         </QueryClientProvider>,
         container,
       ),
     );
     const open = container.querySelector('button')!;
     await act(() => open.click());
-    const confirm = [...container.querySelectorAll('[role="dialog"] button')].find(
+    // The dialog is portalled to <body> (Radix), outside the container.
+    const confirm = [...document.querySelectorAll('[role="alertdialog"] button')].find(
       (b) => b.textContent === 'Send Mass Email',
     ) as HTMLButtonElement;
     await act(() => confirm.click());
-    for (let i = 0; i < 50 && toast.mock.calls.length === 0; i++) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
-    expect(toast).toHaveBeenCalledWith({
+    await waitForToast({
       title: 'Error',
       description: 'Failed to send mass email campaign. Code SAVE5 is inactive.',
-      variant: 'destructive',
     });
   });
 });

@@ -8,26 +8,11 @@
 import type { QuoteRequestView } from '@shared/schemas/quote-desk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
-import type { ReactNode } from 'react';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
+import { waitForToast } from '@/test/toasts';
 import { QuoteRequestCard } from './quote-request-card';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/toast', () => ({ toast }));
-// Radix's dialog does not mount under jsdom here; a plain stand-in keeps the dialogs' content.
-vi.mock('@/components/ui/dialog', () => {
-  const Box = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
-  return {
-    Dialog: ({ open, children }: { open: boolean; children?: ReactNode }) =>
-      open ? <div>{children}</div> : null,
-    DialogContent: ({ children }: { children?: ReactNode }) => <div role="dialog">{children}</div>,
-    DialogHeader: Box,
-    DialogFooter: Box,
-    DialogTitle: Box,
-    DialogDescription: Box,
-  };
-});
 
 const quote: QuoteRequestView = {
   id: 7,
@@ -57,7 +42,6 @@ const json = (status: number, body: unknown) =>
 
 let container: HTMLDivElement;
 beforeEach(() => {
-  toast.mockReset();
   container = document.createElement('div');
   document.body.append(container);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -65,6 +49,7 @@ beforeEach(() => {
     render(
       <QueryClientProvider client={client}>
         <QuoteRequestCard quote={quote} />
+        <Toaster />
       </QueryClientProvider>,
       container,
     ),
@@ -110,15 +95,10 @@ describe('Quote Requests failure toasts', () => {
       amount.dispatchEvent(new Event('input', { bubbles: true }));
     });
     await act(() => button(/^Send Quote$/).click());
-    await settle(() =>
-      expect(toast).toHaveBeenCalledWith(
-        expect.objectContaining({
-          title: 'Failed to update quote request.',
-          description: 'This quote is approved',
-          variant: 'destructive',
-        }),
-      ),
-    );
+    await waitForToast({
+      title: 'Failed to update quote request.',
+      description: 'This quote is approved',
+    });
   });
 
   it("a refused delete: titled 'Failed to delete quote request.'", async () => {
@@ -129,15 +109,10 @@ describe('Quote Requests failure toasts', () => {
     await act(() => button(/^Delete quote request #7$/).click());
     await settle(() => button(/^Delete Quote$/));
     await act(() => button(/^Delete Quote$/).click());
-    await settle(() =>
-      expect(toast).toHaveBeenCalledWith(
-        expect.objectContaining({
-          title: 'Failed to delete quote request.',
-          description: 'Quote request not found',
-          variant: 'destructive',
-        }),
-      ),
-    );
+    await waitForToast({
+      title: 'Failed to delete quote request.',
+      description: 'Quote request not found',
+    });
   });
 
   it("a refused collaboration link: titled 'Failed to create collaboration session'", async () => {
@@ -152,17 +127,12 @@ describe('Quote Requests failure toasts', () => {
     await act(() => button(/Proofs & Collaboration/).click());
     await settle(() => button(/^Create collaboration link$/));
     await act(() => button(/^Create collaboration link$/).click());
-    await settle(() => document.querySelector('[role="dialog"] form')!);
+    await settle(() => expect(document.querySelector('[role="dialog"] form')).not.toBeNull());
     const form = document.querySelector<HTMLFormElement>('[role="dialog"] form')!;
     await act(() => form.requestSubmit());
-    await settle(() =>
-      expect(toast).toHaveBeenCalledWith(
-        expect.objectContaining({
-          title: 'Failed to create collaboration session',
-          description: 'Quote request not found',
-          variant: 'destructive',
-        }),
-      ),
-    );
+    await waitForToast({
+      title: 'Failed to create collaboration session',
+      description: 'Quote request not found',
+    });
   });
 });
