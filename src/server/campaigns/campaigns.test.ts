@@ -349,6 +349,12 @@ describe('VIP and discount mass e-mail', () => {
       ],
       ['/api/send-tournament-campaign', {}, 'Invalid Data'],
       ['/api/send-tournament-campaign', { emailSubject: 'Hi', promoCode: 'T25' }, 'Invalid Data'],
+      // "discount above 0 is required ('Invalid Data')" (tournament form, section 5).
+      [
+        '/api/send-tournament-campaign',
+        { emailSubject: 'Hi', promoCode: 'T25', discountPercent: 0 },
+        'Invalid Data',
+      ],
       ['/api/send-marketing-email', {}, 'Please provide both subject and content.'],
       ['/api/test-marketing-email', { subject: 'Hi' }, 'Please provide both subject and content.'],
     ] as const;

@@ -37,11 +37,19 @@ export const CampaignPercent = z.coerce
   .min(1, 'Discount must be from 1 to 50')
   .max(50, 'Discount must be from 1 to 50');
 
-/** The discount of a form: missing or blank answers `required`, else CampaignPercent. */
-const campaignPercent = (required: string) =>
+/**
+ * The discount of a form: missing or blank answers `required`, else CampaignPercent.
+ * `zeroIsMissing`: 0 or less also answers `required` (the tournament form: "discount above
+ * 0 is required ('Invalid Data')", back-office spec section 5).
+ */
+const campaignPercent = (required: string, zeroIsMissing = false) =>
   z
     .custom<unknown>(
-      (v) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === ''),
+      (v) =>
+        v !== undefined &&
+        v !== null &&
+        !(typeof v === 'string' && v.trim() === '') &&
+        !(zeroIsMissing && Number(v) <= 0),
       { error: required },
     )
     .pipe(CampaignPercent);
@@ -72,7 +80,7 @@ export type CsvUploadResponse = z.infer<typeof CsvUploadResponse>;
 export const TournamentCampaignBody = z.object({
   emailSubject: requiredText(TOURNAMENT_INVALID).max(200),
   promoCode: promoCode(TOURNAMENT_INVALID),
-  discountPercent: campaignPercent(TOURNAMENT_INVALID),
+  discountPercent: campaignPercent(TOURNAMENT_INVALID, true),
   /** The upload to mail; default the newest tournament upload. */
   uploadId: z.number().int().positive().optional(),
 });
