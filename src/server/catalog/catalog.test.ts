@@ -54,8 +54,12 @@ describe('catalogue API', () => {
       isActive: true,
       purchaseLimit: null,
       features: ['Soft enamel'],
+      // The stored fields of back-office spec section 3 "products", with their defaults.
+      ageGroup: 'adult',
+      gender: 'unisex',
       updatedAt: updatedAt.toISOString(),
     });
+    expect(Date.parse(azalea.createdAt)).not.toBeNaN();
     expect(body.find((p) => p.name === 'The First Tee Pin')!.price).toBe(0);
   });
 

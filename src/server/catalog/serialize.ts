@@ -32,6 +32,9 @@ export function serializeProduct(row: ProductRow): Product {
     isActive: row.isActive,
     purchaseLimit: row.purchaseLimit,
     features: Array.isArray(row.features) ? row.features : [],
+    ageGroup: row.ageGroup,
+    gender: row.gender,
+    createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

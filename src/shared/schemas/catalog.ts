@@ -20,6 +20,11 @@ export const Product = z.object({
   /** Per-customer limit across cart and past orders (4 for the promo pins), null = none. */
   purchaseLimit: z.number().int().nullable(),
   features: z.array(z.string()),
+  /** Stored with the product (back-office spec section 3 "products"): 'adult' by default. */
+  ageGroup: z.string(),
+  /** Stored with the product (back-office spec section 3 "products"): 'unisex' by default. */
+  gender: z.string(),
+  createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof Product>;
