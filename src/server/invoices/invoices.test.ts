@@ -193,6 +193,15 @@ describe('manual invoices', () => {
     const order = await visitor.post('/paypal/order', pay);
     expect(order.statusCode).toBe(410);
     expect(order.json()).toEqual(expired);
+    // The admin list no longer offers the dead link, and says when it stopped.
+    const listed = (await admin.get('/api/manual-invoices')).json() as {
+      id: number;
+      payUrl: string | null;
+      linkExpiresAt: string | null;
+    }[];
+    const row = listed.find((i) => i.id === inv.id)!;
+    expect(row.payUrl).toBeNull();
+    expect(Date.parse(row.linkExpiresAt!)).toBeLessThan(Date.now());
 
     // Paid before it expired: the page keeps answering 'paid', a new payment stays 409.
     const paid = await send({ amount: 41 });

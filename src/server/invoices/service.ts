@@ -84,17 +84,24 @@ export function toPublicInvoice(row: InvoiceRow): PublicInvoice {
   };
 }
 
-/** A row as the admin list shows it: the public view plus e-mail, pay link and dates. */
+/**
+ * A row as the admin list shows it: the public view plus e-mail, pay link and dates. The
+ * pay link is left out once it no longer works (paid, cancelled, or past
+ * `invoiceLinkExpiresAt` at `now`), so the admin is never offered a dead link to copy.
+ */
 export function toAdminInvoice(
   config: Pick<AppConfig, 'publicUrl'>,
   row: InvoiceRow,
+  now = new Date(),
 ): AdminInvoice {
+  const expiresAt = row.status === 'pending' ? invoiceLinkExpiresAt(row) : null;
   return {
     ...toPublicInvoice(row),
     id: row.id,
     customerEmail: row.customerEmail,
     status: row.status,
-    payUrl: row.status === 'pending' ? invoicePayUrl(config, row) : null,
+    payUrl: expiresAt && expiresAt > now ? invoicePayUrl(config, row) : null,
+    linkExpiresAt: expiresAt ? expiresAt.toISOString() : null,
     sentAt: isoDate(row.sentAt),
   };
 }

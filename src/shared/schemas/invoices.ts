@@ -111,7 +111,10 @@ export const AdminInvoice = z.object({
   terms: z.string(),
   notes: z.string().nullable(),
   status: z.enum(INVOICE_STATUSES),
+  /** The pay link while it works: null once paid, cancelled or expired. */
   payUrl: z.string().nullable(),
+  /** When an unpaid invoice's pay link stops (or stopped) working; null when not pending. */
+  linkExpiresAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -123,6 +126,7 @@ export const PublicInvoice = AdminInvoice.omit({
   id: true,
   customerEmail: true,
   payUrl: true,
+  linkExpiresAt: true,
   sentAt: true,
 }).extend({ status: z.enum(['pending', 'paid']) });
 export type PublicInvoice = z.infer<typeof PublicInvoice>;

@@ -5,7 +5,7 @@
  * a missing name, e-mail or amount shows 'Missing Information'. Sending stores the
  * invoice and e-mails the pay link (POST /api/send-invoice). The list shows the first 10
  * with 'Show all' (then pages), refreshed every 10 s and on window focus; Copy Pay Link
- * and Print for unpaid invoices, Delete (unpaid only) with a confirmation naming the
+ * and Print for unpaid invoices ('Pay link expired {date}' once the link has expired), Delete (unpaid only) with a confirmation naming the
  * invoice.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,6 +26,7 @@ import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { longDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useDeleteInvoice, useInvoices, useSendInvoice } from '../back-office-api';
 import { formatAdminDate, formatAdminDay } from '../format';
@@ -235,6 +236,11 @@ function InvoiceActions({ invoice }: { invoice: AdminInvoice }) {
           <Copy aria-hidden="true" />
           Copy Pay Link<span className="sr-only"> of {invoice.invoiceNumber}</span>
         </Button>
+      ) : invoice.status === 'pending' && invoice.linkExpiresAt ? (
+        // The link stopped working (DECISIONS.md: payment links expire): nothing to copy.
+        <span className="text-sm text-slate-600">
+          Pay link expired {longDate(new Date(invoice.linkExpiresAt))}
+        </span>
       ) : null}
       {printUrl ? (
         <Button asChild size="sm" variant="outline">

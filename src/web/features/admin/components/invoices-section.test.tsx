@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+/**
+ * Admin 'Manual Invoices': an unpaid invoice whose pay link has expired (DECISIONS.md:
+ * payment links expire; the server leaves `payUrl` out) offers no 'Copy Pay Link' and says
+ * when the link expired; a working one keeps 'Copy Pay Link'.
+ */
+import type { AdminInvoice } from '@shared/schemas/invoices';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { InvoicesSection } from './invoices-section';
+
+const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): AdminInvoice => ({
+  id: n,
+  invoiceNumber: `INV-${1000 + n}`,
+  customerName: 'Pat Green',
+  customerEmail: 'pat@example.com',
+  customerCompany: null,
+  customerAddress: null,
+  description: 'Club pins',
+  amount: 40,
+  items: [{ description: 'Club pins', quantity: 1, unitPrice: 40 }],
+  subtotal: 40,
+  tax: 0,
+  total: 40,
+  dueDate: '2026-09-01T00:00:00.000Z',
+  terms: 'Net 30',
+  notes: null,
+  status: 'pending',
+  payUrl,
+  linkExpiresAt,
+  sentAt: '2026-08-01T00:00:00.000Z',
+  paidAt: null,
+  createdAt: '2026-08-01T00:00:00.000Z',
+});
+
+beforeAll(() => {
+  // jsdom has no matchMedia: a phone-width screen (no media query matches).
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+});
+
+let container: HTMLDivElement;
+afterEach(() => {
+  act(() => render(null, container));
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('manual invoice pay links', () => {
+  it("an expired link: no 'Copy Pay Link', 'Pay link expired {date}' instead", async () => {
+    const list = [
+      invoice(1, null, '2026-10-01T00:00:00.000Z'),
+      invoice(2, 'http://shop.test/pay-invoice/INV-1002?key=k', '2027-01-01T00:00:00.000Z'),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(list), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <InvoicesSection />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    for (let i = 0; i < 100 && !container.textContent?.includes('INV-1001'); i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    const copy = [...container.querySelectorAll('button')]
+      .map((b) => b.textContent?.trim() ?? '')
+      .filter((text) => text.startsWith('Copy Pay Link'));
+    expect(copy).toEqual(['Copy Pay Link of INV-1002']);
+    expect(container.textContent).toContain('Pay link expired October 1, 2026');
+  });
+});
