@@ -11,6 +11,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
+import { jsonResponse } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { Component as BalancePaymentPage } from './balance-payment';
 
@@ -29,9 +30,6 @@ const info: BalancePaymentInfo = {
   expiresAt: '2026-12-26T00:00:00.000Z',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let container: HTMLDivElement;
 afterEach(() => {
   act(() => render(null, container));
@@ -44,19 +42,20 @@ describe('balance payment refused after the capture', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url === `/api/balance-payment/${TOKEN}`) return json(200, info);
+        if (url === `/api/balance-payment/${TOKEN}`) return jsonResponse(200, info);
         if (url === '/paypal/setup')
-          return json(200, {
+          return jsonResponse(200, {
             provider: 'test',
             clientId: null,
             clientToken: null,
             currency: 'USD',
           });
-        if (url === '/paypal/order') return json(201, { id: 'PAY-1', amount: '472.50' });
-        if (url === '/paypal/order/PAY-1/capture') return json(200, { status: 'COMPLETED' });
+        if (url === '/paypal/order') return jsonResponse(201, { id: 'PAY-1', amount: '472.50' });
+        if (url === '/paypal/order/PAY-1/capture')
+          return jsonResponse(200, { status: 'COMPLETED' });
         if (url === `/api/balance-payment/${TOKEN}/complete`)
-          return json(409, { message: 'The balance of this order has already been paid.' });
-        return json(404, { message: 'Not found' });
+          return jsonResponse(409, { message: 'The balance of this order has already been paid.' });
+        return jsonResponse(404, { message: 'Not found' });
       }),
     );
     container = document.createElement('div');

@@ -10,17 +10,10 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CartUiProvider } from '@/features/cart/cart-state';
+import { installMatchMedia } from '@/test/dom';
 import { Header } from './header';
 
-beforeAll(() => {
-  // jsdom has no matchMedia: a phone-width screen (no media query matches).
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installMatchMedia);
 
 let root: HTMLElement | undefined;
 afterEach(() => {

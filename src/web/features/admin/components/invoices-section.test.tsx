@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMatchMedia, jsonResponse } from '@/test/dom';
 import { InvoicesSection } from './invoices-section';
 
 const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): AdminInvoice => ({
@@ -35,15 +36,7 @@ const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): Admin
   createdAt: '2026-08-01T00:00:00.000Z',
 });
 
-beforeAll(() => {
-  // jsdom has no matchMedia: a phone-width screen (no media query matches).
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installMatchMedia);
 
 let container: HTMLDivElement;
 afterEach(() => {
@@ -60,13 +53,7 @@ describe('manual invoice pay links', () => {
     ];
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify(list), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-      ),
+      vi.fn(async () => jsonResponse(200, list)),
     );
     container = document.createElement('div');
     document.body.append(container);

@@ -8,11 +8,9 @@ import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
+import { jsonResponse } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { MassEmailButton } from './mass-email-button';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let container: HTMLDivElement;
 afterEach(() => {
@@ -27,8 +25,8 @@ describe('Send Mass Email refused', () => {
       'fetch',
       vi.fn(async (url: string) =>
         url === '/api/campaign-audience'
-          ? json(200, { customers: 3, subscribers: 2, suppressed: 0 })
-          : json(409, { message: 'Code SAVE5 is inactive.' }),
+          ? jsonResponse(200, { customers: 3, subscribers: 2, suppressed: 0 })
+          : jsonResponse(409, { message: 'Code SAVE5 is inactive.' }),
       ),
     );
     container = document.createElement('div');

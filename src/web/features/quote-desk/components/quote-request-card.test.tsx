@@ -11,6 +11,7 @@ import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
+import { jsonResponse } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { QuoteRequestCard } from './quote-request-card';
 
@@ -36,9 +37,6 @@ const quote: QuoteRequestView = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let container: HTMLDivElement;
 beforeEach(() => {
@@ -87,7 +85,7 @@ describe('Quote Requests failure toasts', () => {
   it("a refused quote: titled 'Failed to update quote request.' with the server's reason", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(409, { message: 'This quote is approved' })),
+      vi.fn(async () => jsonResponse(409, { message: 'This quote is approved' })),
     );
     const amount = container.querySelector<HTMLInputElement>('input[type="number"]')!;
     await act(() => {
@@ -104,7 +102,7 @@ describe('Quote Requests failure toasts', () => {
   it("a refused delete: titled 'Failed to delete quote request.'", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(404, { message: 'Quote request not found' })),
+      vi.fn(async () => jsonResponse(404, { message: 'Quote request not found' })),
     );
     await act(() => button(/^Delete quote request #7$/).click());
     await settle(() => button(/^Delete Quote$/));
@@ -120,8 +118,8 @@ describe('Quote Requests failure toasts', () => {
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) =>
         init?.method === 'POST'
-          ? json(404, { message: 'Quote request not found' })
-          : json(200, { ...quote, revisions: [], sessions: [] }),
+          ? jsonResponse(404, { message: 'Quote request not found' })
+          : jsonResponse(200, { ...quote, revisions: [], sessions: [] }),
       ),
     );
     await act(() => button(/Proofs & Collaboration/).click());
