@@ -1,7 +1,24 @@
 /**
- * Small helpers for the web client's jsdom tests: what jsdom lacks (`matchMedia`) and the
- * answers a stubbed `fetch` gives (the network is the only thing these tests replace).
+ * Small helpers for the web client's jsdom tests: what jsdom lacks (`matchMedia`), the
+ * answers a stubbed `fetch` gives (the network is the only thing these tests replace), and
+ * an unmount that lets Preact finish its cleanups before the test file's window goes away.
  */
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+
+/**
+ * Unmounts what was rendered into `container` and removes it. Preact runs the passive
+ * cleanups of unmounted components (an unmounted QueryClientProvider's, for one) after
+ * paint, on a 35 ms timer (preact/hooks RAF_TIMEOUT) when one was already pending: they are
+ * waited out here, while jsdom's window still exists. Run after the file's last test, they
+ * threw 'window is not defined' and failed the run (an unhandled error).
+ */
+export async function unmount(container: Element | undefined): Promise<void> {
+  if (!container) return;
+  act(() => render(null, container));
+  container.remove();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
 
 /** A JSON answer with `status`, as the shop's API sends it. */
 export function jsonResponse(status: number, body: unknown): Response {

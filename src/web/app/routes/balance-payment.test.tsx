@@ -11,7 +11,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import { jsonResponse } from '@/test/dom';
+import { jsonResponse, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { Component as BalancePaymentPage } from './balance-payment';
 
@@ -31,9 +31,8 @@ const info: BalancePaymentInfo = {
 };
 
 let container: HTMLDivElement;
-afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
+afterEach(async () => {
+  await unmount(container);
   vi.unstubAllGlobals();
 });
 

@@ -10,15 +10,14 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CartUiProvider } from '@/features/cart/cart-state';
-import { installMatchMedia } from '@/test/dom';
+import { installMatchMedia, unmount } from '@/test/dom';
 import { Header } from './header';
 
 beforeAll(installMatchMedia);
 
 let root: HTMLElement | undefined;
-afterEach(() => {
-  if (root) render(null, root);
-  root?.remove();
+afterEach(async () => {
+  await unmount(root);
 });
 
 const line = (id: number, quantity: number): CartItem => ({

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { unmount } from '@/test/dom';
 import { CustomOrderAdminCard } from './custom-order-admin';
 
 const order: CustomOrder = {
@@ -48,9 +49,8 @@ const order: CustomOrder = {
 };
 
 let container: HTMLDivElement;
-afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
+afterEach(async () => {
+  await unmount(container);
 });
 
 const links = (root: ParentNode) =>

@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia, jsonResponse } from '@/test/dom';
+import { installMatchMedia, jsonResponse, unmount } from '@/test/dom';
 import { InvoicesSection } from './invoices-section';
 
 const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): AdminInvoice => ({
@@ -39,9 +39,8 @@ const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): Admin
 beforeAll(installMatchMedia);
 
 let container: HTMLDivElement;
-afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
+afterEach(async () => {
+  await unmount(container);
   vi.unstubAllGlobals();
 });
 

@@ -8,14 +8,13 @@ import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import { jsonResponse } from '@/test/dom';
+import { jsonResponse, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { MassEmailButton } from './mass-email-button';
 
 let container: HTMLDivElement;
-afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
+afterEach(async () => {
+  await unmount(container);
   vi.unstubAllGlobals();
 });
 

@@ -7,12 +7,12 @@
 import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { unmount } from '@/test/dom';
 import { QuantitySelector } from './quantity-selector';
 
 let root: HTMLElement | undefined;
-afterEach(() => {
-  if (root) render(null, root);
-  root?.remove();
+afterEach(async () => {
+  await unmount(root);
 });
 
 function quickButtons(props: {

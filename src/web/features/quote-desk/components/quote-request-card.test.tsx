@@ -11,7 +11,7 @@ import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import { jsonResponse } from '@/test/dom';
+import { jsonResponse, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { QuoteRequestCard } from './quote-request-card';
 
@@ -53,9 +53,8 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
+afterEach(async () => {
+  await unmount(container);
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
