@@ -54,7 +54,12 @@ const campaignPercent = (required: string, zeroIsMissing = false) =>
     )
     .pipe(CampaignPercent);
 
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address'));
+/** An e-mail address, trimmed and lower case; with `required`, missing or blank answers it. */
+const emailAddress = (required?: string) =>
+  (required ? requiredText(required) : z.string().trim())
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email('Invalid email address'));
 
 /** One parsed CSV row of the upload preview. */
 export const CsvContact = z.object({
@@ -114,10 +119,7 @@ export const VipCampaignBody = z.object({
 });
 
 export const VipEmailBody = z.object({
-  email: requiredText(CAMPAIGN_FIELDS_REQUIRED)
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email('Invalid email address')),
+  email: emailAddress(CAMPAIGN_FIELDS_REQUIRED),
   name: z.string().trim().max(200).optional().default(''),
   promoCode: PromoCode,
   discountPercent: campaignPercent(CAMPAIGN_FIELDS_REQUIRED),
@@ -158,7 +160,7 @@ export const CampaignStarted = z.object({
 export type CampaignStarted = z.infer<typeof CampaignStarted>;
 
 export const NewsletterSignupBody = z.object({
-  email: Email,
+  email: emailAddress(),
   source: z.string().trim().max(40).optional().default(NEWSLETTER_SOURCE),
 });
 
