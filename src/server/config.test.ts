@@ -1,7 +1,8 @@
 /**
  * Configuration (DECISIONS.md "Runtime conventions"; issue 11): production never takes
  * test payments silently; the README's first command (no NODE_ENV) runs in test mode;
- * PUBLIC_URL defaults to http://HOST:PORT and decides the https cookies.
+ * PUBLIC_URL defaults to http://HOST:PORT and decides the https cookies; STORE_TIME_ZONE
+ * is a known IANA zone (default America/Los_Angeles) or the shop does not start.
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig, TEST_PAYMENTS_IN_PRODUCTION } from './config';
@@ -36,5 +37,16 @@ describe('loadConfig', () => {
       https: true,
     });
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('STORE_TIME_ZONE: America/Los_Angeles by default, any IANA name, an unknown zone refuses to start', () => {
+    expect(loadConfig({}).STORE_TIME_ZONE).toBe('America/Los_Angeles');
+    expect(loadConfig({ STORE_TIME_ZONE: 'Europe/Berlin' }).STORE_TIME_ZONE).toBe('Europe/Berlin');
+    expect(loadConfig({ STORE_TIME_ZONE: 'UTC' }).STORE_TIME_ZONE).toBe('UTC');
+    for (const bad of ['America/San_Diego', 'PST8PDX', '+02:00', '', 'Mars/Olympus_Mons']) {
+      expect(() => loadConfig({ STORE_TIME_ZONE: bad }), bad).toThrow(
+        /STORE_TIME_ZONE: STORE_TIME_ZONE must be an IANA time zone name/,
+      );
+    }
   });
 });

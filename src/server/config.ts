@@ -4,6 +4,7 @@
  * value fails at start with a clear message.
  */
 import { z } from 'zod';
+import { DEFAULT_STORE_TIME_ZONE, isTimeZone } from './lib/store-time';
 
 const bool = (def: boolean) =>
   z
@@ -62,6 +63,18 @@ const EnvSchema = z.object({
   /** Opening hours (schema.org openingHours) and service area of the home page's LocalBusiness (storefront spec section 9). */
   STORE_HOURS: z.string().default('Mo-Fr 09:00-17:00'),
   STORE_SERVICE_AREA: z.string().default('United States'),
+  /**
+   * The shop's own calendar (IANA zone name): a discount code 'valid from / until' a day
+   * means that day here (docs/decisions.md issue 8 entry 5). An unknown zone refuses to start.
+   */
+  STORE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_STORE_TIME_ZONE)
+    .refine(
+      isTimeZone,
+      'STORE_TIME_ZONE must be an IANA time zone name such as America/Los_Angeles or Europe/Berlin',
+    ),
   RUSH_SLOTS_PER_MONTH: z.coerce.number().int().min(0).default(3),
   TRUST_PROXY: bool(false),
   /** Login attempts per minute per client address and username (DECISIONS.md: login rate-limited). */
