@@ -35,7 +35,7 @@ if (cluster.isPrimary) {
 
   const database = await openDatabase({ url: config.DATABASE_URL });
   await database.migrate();
-  if (config.SEED_DEMO && (await seedDemoData(database.db))) {
+  if (config.SEED_DEMO && (await seedDemoData(database.db, config.STORE_TIME_ZONE))) {
     log.info('Loaded demo catalogue, discount codes and blog posts');
   }
   await bootstrapAdmin(database.db, config, log);

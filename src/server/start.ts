@@ -78,7 +78,7 @@ export async function startShop(
     webDist: opts.webDist,
   });
   if (setup) {
-    if (config.SEED_DEMO && (await seedDemoData(database.db)))
+    if (config.SEED_DEMO && (await seedDemoData(database.db, config.STORE_TIME_ZONE)))
       app.log.info('Loaded demo catalogue, discount codes and blog posts');
     await bootstrapAdmin(database.db, config, app.log);
   }

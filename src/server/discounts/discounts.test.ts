@@ -5,7 +5,7 @@ import type { AdminDiscountCode } from '../../shared/schemas/cart';
 import { insertProduct, signedInClient } from '../catalog/testing';
 import { discountCodes, orders } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { findDiscountCode } from './service';
+import { checkCode, findDiscountCode } from './service';
 
 describe('discount codes', () => {
   let t: TestApp;
@@ -338,8 +338,12 @@ describe('discount codes', () => {
     });
   });
 
-  it("a date-only 'valid until' (the admin's date picker) covers that whole day: a one-day code works today", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+  /** Today / yesterday as the store's calendar (STORE_TIME_ZONE's default) names them. */
+  const storeDay = (at: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+
+  it("a date-only 'valid until' (the admin's date picker) covers that whole store day: a one-day code works today", async () => {
+    const today = storeDay(new Date());
     const res = await admin.post('/api/discount-codes', {
       code: 'TODAYONLY',
       discountType: 'percentage',
@@ -348,10 +352,10 @@ describe('discount codes', () => {
       validUntil: today,
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().validUntil).toBe(`${today}T23:59:59.999Z`);
+    expect(res.json()).toMatchObject({ validFromDay: today, validUntilDay: today });
     const check = await validate(anon, 'TODAYONLY', 50);
     expect(check.json()).toMatchObject({ valid: true, discountAmount: 5 });
-    const yesterday = new Date(Date.now() - day).toISOString().slice(0, 10);
+    const yesterday = storeDay(new Date(Date.now() - day));
     const ended = await admin.post('/api/discount-codes', {
       code: 'ENDEDYESTERDAY',
       discountType: 'percentage',
@@ -360,6 +364,138 @@ describe('discount codes', () => {
     });
     expect(ended.statusCode, ended.body).toBe(201);
     expect((await validate(anon, 'ENDEDYESTERDAY', 50)).json()).toMatchObject({ valid: false });
+  });
+
+  describe("date-only dates are the store's calendar days (STORE_TIME_ZONE America/Los_Angeles by default)", () => {
+    const create = async (code: string, validFrom: unknown, validUntil: unknown) => {
+      const res = await admin.post('/api/discount-codes', {
+        code,
+        discountType: 'percentage',
+        discountValue: 10,
+        validFrom,
+        validUntil,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as AdminDiscountCode;
+    };
+    /** Whether `code` applies at `at` (a fixed clock: ISO text with the store's offset). */
+    const appliesAt = async (code: string, at: string) =>
+      (await checkCode(t.db, code, 5000, new Date(at))).valid;
+
+    it('winter (PST): from the first second of the first day to the last second of the last day in San Diego', async () => {
+      const saved = await create('WINTERDAYS', '2031-01-15', '2031-01-30');
+      expect(saved).toMatchObject({
+        validFrom: '2031-01-15T08:00:00.000Z',
+        validUntil: '2031-01-31T07:59:59.999Z',
+        validFromDay: '2031-01-15',
+        validUntilDay: '2031-01-30',
+      });
+      expect(await appliesAt('WINTERDAYS', '2031-01-14T23:30:00-08:00')).toBe(false);
+      expect(await appliesAt('WINTERDAYS', '2031-01-15T00:00:01-08:00')).toBe(true);
+      expect(await appliesAt('WINTERDAYS', '2031-01-30T23:30:00-08:00')).toBe(true);
+      expect(await appliesAt('WINTERDAYS', '2031-01-31T00:00:01-08:00')).toBe(false);
+    });
+
+    it('summer (PDT) likewise', async () => {
+      await create('SUMMERDAYS', '2031-07-01', '2031-07-30');
+      expect(await appliesAt('SUMMERDAYS', '2031-06-30T23:30:00-07:00')).toBe(false);
+      expect(await appliesAt('SUMMERDAYS', '2031-07-01T00:00:01-07:00')).toBe(true);
+      expect(await appliesAt('SUMMERDAYS', '2031-07-30T23:30:00-07:00')).toBe(true);
+      expect(await appliesAt('SUMMERDAYS', '2031-07-31T00:00:01-07:00')).toBe(false);
+    });
+
+    it('across daylight saving changes: a one-day code covers the 23-hour and the 25-hour day exactly', async () => {
+      // 2031-03-09: clocks go from 2:00 PST to 3:00 PDT; the day starts in PST and ends in PDT.
+      const spring = await create('SPRINGFWD', '2031-03-09', '2031-03-09');
+      expect(spring).toMatchObject({
+        validFrom: '2031-03-09T08:00:00.000Z',
+        validUntil: '2031-03-10T06:59:59.999Z',
+      });
+      expect(await appliesAt('SPRINGFWD', '2031-03-08T23:30:00-08:00')).toBe(false);
+      expect(await appliesAt('SPRINGFWD', '2031-03-09T00:00:01-08:00')).toBe(true);
+      expect(await appliesAt('SPRINGFWD', '2031-03-09T23:30:00-07:00')).toBe(true);
+      expect(await appliesAt('SPRINGFWD', '2031-03-10T00:00:01-07:00')).toBe(false);
+      // 2031-11-02: clocks go back from 2:00 PDT to 1:00 PST; the day starts in PDT and ends in PST.
+      const fall = await create('FALLBACK', '2031-11-02', '2031-11-02');
+      expect(fall).toMatchObject({
+        validFrom: '2031-11-02T07:00:00.000Z',
+        validUntil: '2031-11-03T07:59:59.999Z',
+      });
+      expect(await appliesAt('FALLBACK', '2031-11-01T23:30:00-07:00')).toBe(false);
+      expect(await appliesAt('FALLBACK', '2031-11-02T00:00:01-07:00')).toBe(true);
+      expect(await appliesAt('FALLBACK', '2031-11-02T23:30:00-08:00')).toBe(true);
+      expect(await appliesAt('FALLBACK', '2031-11-03T00:00:01-08:00')).toBe(false);
+    });
+
+    it("an API client's full timestamps are kept as given; the list names their store days", async () => {
+      const saved = await create('EXACTTIMES', '2031-05-01T12:00:00Z', '2031-05-02T03:00:00Z');
+      expect(saved).toMatchObject({
+        validFrom: '2031-05-01T12:00:00.000Z',
+        validUntil: '2031-05-02T03:00:00.000Z',
+        validFromDay: '2031-05-01',
+        // 03:00 UTC on May 2 is 8 pm on May 1 in San Diego.
+        validUntilDay: '2031-05-01',
+      });
+      const listed = (await admin.get('/api/discount-codes')).json() as AdminDiscountCode[];
+      expect(listed.find((c) => c.code === 'EXACTTIMES')).toMatchObject({
+        validFromDay: '2031-05-01',
+        validUntilDay: '2031-05-01',
+      });
+    });
+
+    it('a day against a timestamp is ordered in the store zone; impossible days are refused', async () => {
+      const base = { discountType: 'percentage', discountValue: 10 };
+      // The store's Jan 10 starts at 08:00 UTC: 05:00 UTC is before it, 10:00 UTC after it.
+      const early = await admin.post('/api/discount-codes', {
+        ...base,
+        code: 'MIXEDEARLY',
+        validFrom: '2031-01-10',
+        validUntil: '2031-01-10T05:00:00Z',
+      });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toEqual({
+        message: 'The end date must not be before the start date',
+        errors: { validUntil: 'The end date must not be before the start date' },
+      });
+      await create('MIXEDLATE', '2031-01-10', '2031-01-10T10:00:00Z');
+      for (const [field, value] of [
+        ['validFrom', '2031-02-29'],
+        ['validUntil', '2031-04-31'],
+        ['validUntil', '2031-13-01'],
+      ] as const) {
+        const res = await admin.post('/api/discount-codes', {
+          ...base,
+          code: 'NODAY',
+          [field]: value,
+        });
+        expect(res.statusCode, value).toBe(400);
+        expect(res.json().errors, value).toEqual({ [field]: 'Please enter a valid date' });
+      }
+    });
+
+    it('another STORE_TIME_ZONE moves the same days (Europe/Berlin)', async () => {
+      const berlin = await createTestApp({ env: { STORE_TIME_ZONE: 'Europe/Berlin' } });
+      try {
+        const client = (await signedInClient(berlin, 'admin')).client;
+        const res = await client.post('/api/discount-codes', {
+          code: 'BERLINDAY',
+          discountType: 'percentage',
+          discountValue: 10,
+          validFrom: '2031-03-30',
+          validUntil: '2031-03-30',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        // 2031-03-30: Berlin moves from CET (+01:00) to CEST (+02:00) at 2:00.
+        expect(res.json()).toMatchObject({
+          validFrom: '2031-03-29T23:00:00.000Z',
+          validUntil: '2031-03-30T21:59:59.999Z',
+          validFromDay: '2031-03-30',
+          validUntilDay: '2031-03-30',
+        });
+      } finally {
+        await berlin.close();
+      }
+    });
   });
 
   it('findDiscountCode normalises input and returns null for unknown or empty codes', async () => {

@@ -87,7 +87,10 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: requireAdmin,
       schema: { response: { 200: z.array(AdminDiscountCode), ...errors } },
     },
-    async () => (await listDiscountCodes(db)).map(toAdminDiscountCode),
+    async () => {
+      const zone = app.deps.config.STORE_TIME_ZONE;
+      return (await listDiscountCodes(db)).map((row) => toAdminDiscountCode(row, zone));
+    },
   );
 
   app.post(
@@ -96,8 +99,11 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: requireAdmin,
       schema: { body: CreateDiscountCodeBody, response: { 201: AdminDiscountCode, ...errors } },
     },
-    async (request, reply) =>
-      reply.status(201).send(toAdminDiscountCode(await createDiscountCode(db, request.body))),
+    async (request, reply) => {
+      const zone = app.deps.config.STORE_TIME_ZONE;
+      const row = await createDiscountCode(db, request.body, zone);
+      return reply.status(201).send(toAdminDiscountCode(row, zone));
+    },
   );
 
   app.patch(
@@ -113,6 +119,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
     async (request) =>
       toAdminDiscountCode(
         await setDiscountCodeActive(db, request.params.id, request.body.isActive),
+        app.deps.config.STORE_TIME_ZONE,
       ),
   );
 

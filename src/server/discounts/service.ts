@@ -13,10 +13,12 @@ import {
   type DiscountCodeRule,
   type DiscountRefusal,
 } from '../../shared/pricing';
-import type { AdminDiscountCode } from '../../shared/schemas/cart';
+import { type AdminDiscountCode, END_BEFORE_START } from '../../shared/schemas/cart';
+import type { StoreDayOrDate } from '../../shared/schemas/common';
 import type { Db, DbOrTx } from '../db/client';
 import { customOrders, discountCodes, orders } from '../db/schema';
-import { conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { periodEnd, periodStart, storeDayOf } from '../lib/store-time';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -92,8 +94,11 @@ export function checkCodeRow(
     : { valid: false, row, error: result.error, reason: result.reason };
 }
 
-/** A discount code row as the admin list shows it (dollars; usedCount = currentUses). */
-export function toAdminDiscountCode(row: DiscountCodeRow): AdminDiscountCode {
+/**
+ * A discount code row as the admin list shows it (dollars; usedCount = currentUses), with
+ * the days its dates fall on in the store's zone `timeZone` (STORE_TIME_ZONE).
+ */
+export function toAdminDiscountCode(row: DiscountCodeRow, timeZone: string): AdminDiscountCode {
   return {
     id: row.id,
     code: row.code,
@@ -105,6 +110,8 @@ export function toAdminDiscountCode(row: DiscountCodeRow): AdminDiscountCode {
     usedCount: row.currentUses,
     validFrom: row.validFrom?.toISOString() ?? null,
     validUntil: row.validUntil?.toISOString() ?? null,
+    validFromDay: row.validFrom ? storeDayOf(row.validFrom, timeZone) : null,
+    validUntilDay: row.validUntil ? storeDayOf(row.validUntil, timeZone) : null,
     isActive: row.isActive,
     issuedToEmail: row.issuedToEmail,
     createdAt: row.createdAt.toISOString(),
@@ -119,23 +126,38 @@ export async function listDiscountCodes(db: DbOrTx): Promise<DiscountCodeRow[]> 
     .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id));
 }
 
-/** Fields of a new code as the admin sends them (discountValue: percent, or dollars for fixed). */
+/**
+ * Fields of a new code as the admin sends them (discountValue: percent, or dollars for
+ * fixed; validFrom/validUntil a store calendar day YYYY-MM-DD or an exact instant).
+ */
 export interface NewDiscountCode {
   code: string;
   discountType: 'percentage' | 'fixed';
   discountValue: number;
   minimumOrderAmount: number;
   maxUses: number | null;
-  validFrom: Date | null;
-  validUntil: Date | null;
+  validFrom: StoreDayOrDate | null;
+  validUntil: StoreDayOrDate | null;
   isActive: boolean;
 }
 
-/** Creates a code (admin). Throws 409 'This discount code already exists' on a duplicate. */
+/**
+ * Creates a code (admin). A bare day as validFrom is the start of that day in `timeZone`
+ * (STORE_TIME_ZONE), as validUntil the end of it (last millisecond); full timestamps are
+ * stored as given (docs/decisions.md issue 8 entry 5). Throws 400 END_BEFORE_START on
+ * `validUntil` when the code would end before it starts, 409 'This discount code already
+ * exists' on a duplicate.
+ */
 export async function createDiscountCode(
   db: DbOrTx,
   input: NewDiscountCode,
+  timeZone: string,
 ): Promise<DiscountCodeRow> {
+  const validFrom = input.validFrom === null ? null : periodStart(input.validFrom, timeZone);
+  const validUntil = input.validUntil === null ? null : periodEnd(input.validUntil, timeZone);
+  if (validFrom && validUntil && validFrom > validUntil) {
+    throw badRequest(END_BEFORE_START, { validUntil: END_BEFORE_START });
+  }
   const [row] = await db
     .insert(discountCodes)
     .values({
@@ -145,8 +167,8 @@ export async function createDiscountCode(
         input.discountType === 'fixed' ? dollarsToCents(input.discountValue) : input.discountValue,
       minimumOrderCents: dollarsToCents(input.minimumOrderAmount),
       maxUses: input.maxUses,
-      validFrom: input.validFrom,
-      validUntil: input.validUntil,
+      validFrom,
+      validUntil,
       isActive: input.isActive,
     })
     .onConflictDoNothing({ target: discountCodes.code })

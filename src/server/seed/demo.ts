@@ -13,6 +13,7 @@ import { sanitizePostHtml } from '../blog/service';
 import type { Db, DbOrTx } from '../db/client';
 import { blogPosts, discountCodes, homeLogos, homeTestimonials, products } from '../db/schema';
 import { saveFile } from '../files/service';
+import { DEFAULT_STORE_TIME_ZONE, endOfStoreDay, startOfStoreDay } from '../lib/store-time';
 import { blogBannerSvg, initialsOf, motifDataUri, productArtworkSvg } from './artwork';
 import { DEMO_PRODUCTS } from './catalog-data';
 import {
@@ -26,20 +27,28 @@ import {
 /** Advisory lock key for seeding ("FPSEED" as a number). */
 const SEED_LOCK = 0x465053454544;
 
-export const DEMO_DISCOUNT_CODES: (typeof discountCodes.$inferInsert)[] = [
-  { code: 'WELCOME10', discountType: 'percentage', discountValue: 10 },
-  { code: 'SAVE5', discountType: 'fixed', discountValue: 500 },
-  { code: 'BIRDIE20', discountType: 'percentage', discountValue: 20, minimumOrderCents: 10000 },
-  { code: 'EAGLE15', discountType: 'percentage', discountValue: 15, maxUses: 5 },
-  {
-    code: 'SPRING2024',
-    discountType: 'percentage',
-    discountValue: 25,
-    validFrom: new Date('2024-03-01T00:00:00Z'),
-    validUntil: new Date('2024-05-31T23:59:59Z'),
-  },
-  { code: 'OLDCODE', discountType: 'percentage', discountValue: 30, isActive: false },
-];
+/**
+ * The demo discount codes. SPRING2024 runs March 1 to May 31, 2024 of the shop's own
+ * calendar: from the start of the first day to the last millisecond of the last day in
+ * `timeZone` (STORE_TIME_ZONE), the rule a date-only code from the admin follows
+ * (docs/decisions.md issue 8 entry 5).
+ */
+export function demoDiscountCodes(timeZone: string): (typeof discountCodes.$inferInsert)[] {
+  return [
+    { code: 'WELCOME10', discountType: 'percentage', discountValue: 10 },
+    { code: 'SAVE5', discountType: 'fixed', discountValue: 500 },
+    { code: 'BIRDIE20', discountType: 'percentage', discountValue: 20, minimumOrderCents: 10000 },
+    { code: 'EAGLE15', discountType: 'percentage', discountValue: 15, maxUses: 5 },
+    {
+      code: 'SPRING2024',
+      discountType: 'percentage',
+      discountValue: 25,
+      validFrom: startOfStoreDay('2024-03-01', timeZone),
+      validUntil: endOfStoreDay('2024-05-31', timeZone),
+    },
+    { code: 'OLDCODE', discountType: 'percentage', discountValue: 30, isActive: false },
+  ];
+}
 
 interface DemoPost {
   title: string;
@@ -180,9 +189,13 @@ async function productCount(db: DbOrTx): Promise<number> {
 /**
  * Loads the demo catalogue, discount codes and blog posts when the products table is
  * empty. Returns whether it seeded (false when products already exist). Existing
- * discount codes or blog slugs of the same name are left as they are.
+ * discount codes or blog slugs of the same name are left as they are. The codes' days are
+ * days of `timeZone` (the config's STORE_TIME_ZONE; default America/Los_Angeles).
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  timeZone: string = DEFAULT_STORE_TIME_ZONE,
+): Promise<boolean> {
   if ((await productCount(db)) > 0) return false;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -231,7 +244,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
     await tx
       .insert(discountCodes)
-      .values(DEMO_DISCOUNT_CODES)
+      .values(demoDiscountCodes(timeZone))
       .onConflictDoNothing({ target: discountCodes.code });
 
     const now = Date.now();

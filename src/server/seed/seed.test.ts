@@ -116,6 +116,15 @@ describe('demo seed', () => {
     expect(await check('EAGLE15', 5000)).toEqual({ valid: true, discountCents: 750 });
     expect((await findDiscountCode(t.db, 'EAGLE15'))!.maxUses).toBe(5);
     expect(await check('SPRING2024', 5000)).toMatchObject({ valid: false, reason: 'expired' });
+    // March 1 - May 31, 2024 of the shop's calendar (America/Los_Angeles), like an admin's dates.
+    const spring = toDiscountRule((await findDiscountCode(t.db, 'SPRING2024'))!);
+    expect(spring.validFrom?.toISOString()).toBe('2024-03-01T08:00:00.000Z');
+    expect(spring.validUntil?.toISOString()).toBe('2024-06-01T06:59:59.999Z');
+    const at = (iso: string) => checkDiscount(spring, 5000, new Date(iso)).valid;
+    expect(at('2024-02-29T23:30:00-08:00')).toBe(false);
+    expect(at('2024-03-01T00:00:01-08:00')).toBe(true);
+    expect(at('2024-05-31T23:30:00-07:00')).toBe(true);
+    expect(at('2024-06-01T00:00:01-07:00')).toBe(false);
     expect(await check('OLDCODE', 5000)).toMatchObject({ valid: false, reason: 'inactive' });
   });
 

@@ -5,7 +5,13 @@
  */
 
 import { hasAtMostTwoDecimals } from '../money';
-import { DateInput, dollarInput, EndDateInput, MAX_ORDER_DOLLARS, RowId } from './common';
+import {
+  dollarInput,
+  MAX_ORDER_DOLLARS,
+  RowId,
+  StoreDayOrDateInput,
+  startsAfterEnd,
+} from './common';
 import { z } from './zod';
 
 /**
@@ -104,6 +110,13 @@ export const AdminDiscountCode = z.object({
   usedCount: z.number().int(),
   validFrom: z.string().nullable(),
   validUntil: z.string().nullable(),
+  /**
+   * The store's calendar days (YYYY-MM-DD in STORE_TIME_ZONE) on which `validFrom` and
+   * `validUntil` fall: what the admin list shows and a date picker takes, so the browser
+   * never needs the store's zone.
+   */
+  validFromDay: z.string().nullable(),
+  validUntilDay: z.string().nullable(),
   isActive: z.boolean(),
   /** Personal single-use codes (newsletter) name their subscriber. */
   issuedToEmail: z.string().nullable(),
@@ -118,10 +131,15 @@ export const UpdateDiscountCodeBody = z.object({ isActive: z.boolean() });
 export const MAX_FIXED_DISCOUNT_DOLLARS = 100_000;
 export const MAX_CODE_USES = 1_000_000;
 
+/** 400 on `validUntil` when a code would end before it starts. */
+export const END_BEFORE_START = 'The end date must not be before the start date';
+
 /**
  * POST /api/discount-codes (admin). discountValue: percent (1-100, whole) or dollars
  * for `fixed` (at most two decimals, up to 100,000); minimumOrderAmount dollars up to
- * 1,000,000; dates between 2000 and 2100.
+ * 1,000,000; dates between 2000 and 2100. A bare day in validFrom/validUntil stays
+ * YYYY-MM-DD text (`StoreDayOrDateInput`): the server makes it the start / end of that day
+ * in STORE_TIME_ZONE, and checks the order of a day against a full timestamp itself.
  */
 export const CreateDiscountCodeBody = z
   .object({
@@ -143,8 +161,8 @@ export const CreateDiscountCodeBody = z
       .max(MAX_CODE_USES, 'At most 1,000,000 uses (leave empty for unlimited)')
       .nullable()
       .default(null),
-    validFrom: DateInput.nullable().default(null),
-    validUntil: EndDateInput.nullable().default(null),
+    validFrom: StoreDayOrDateInput.nullable().default(null),
+    validUntil: StoreDayOrDateInput.nullable().default(null),
     isActive: z.boolean().default(true),
   })
   .refine(
@@ -160,7 +178,7 @@ export const CreateDiscountCodeBody = z
     message: 'A fixed discount must be in dollars with at most two decimals',
     path: ['discountValue'],
   })
-  .refine((v) => !v.validFrom || !v.validUntil || v.validFrom <= v.validUntil, {
-    message: 'The end date must not be before the start date',
+  .refine((v) => !v.validFrom || !v.validUntil || !startsAfterEnd(v.validFrom, v.validUntil), {
+    message: END_BEFORE_START,
     path: ['validUntil'],
   });

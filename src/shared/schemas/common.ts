@@ -63,14 +63,61 @@ export const DateInput = z.coerce
   .min(MIN_INPUT_DATE, 'Date must be between 2000 and 2100')
   .max(MAX_INPUT_DATE, 'Date must be between 2000 and 2100');
 
+const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD (no 2024-02-30, no 2023-02-29). */
+export function isCalendarDay(text: string): boolean {
+  const match = DAY_SHAPE.exec(text);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
 /**
- * The last day of a period typed by the admin (a discount code's "Valid until"): a bare
- * YYYY-MM-DD, as the date picker sends it, means the END of that day (UTC, the day the
- * admin list shows), so a code valid until the 31st still works on the 31st and a code
- * whose first and last day are the same works that whole day. A full timestamp is kept.
+ * A period bound as the admin sent it: a calendar day (YYYY-MM-DD, the shop's own day) or
+ * an exact instant.
  */
-export const EndDateInput = z.preprocess(
-  (v) =>
-    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T23:59:59.999Z` : v,
-  DateInput,
+export type StoreDayOrDate = string | Date;
+
+/**
+ * A discount code's 'Valid from' / 'Valid until' (docs/decisions.md issue 8 entry 5). A bare
+ * YYYY-MM-DD, as the date picker sends it, stays that text (trimmed): it names a day of the
+ * SHOP's calendar, and only the server, which knows STORE_TIME_ZONE, turns it into the start
+ * (validFrom) or the end (validUntil, last millisecond) of that day, so the browser never
+ * decides the instant. Anything else is read as `DateInput` (ISO timestamp or epoch ms)
+ * and kept as given. Same messages as `DateInput`: 'Please enter a valid date' (also for a
+ * day that does not exist), 'Date must be between 2000 and 2100'.
+ */
+export const StoreDayOrDateInput = z.preprocess(
+  (v) => (typeof v === 'string' && DAY_SHAPE.test(v.trim()) ? v.trim() : v),
+  z.unknown().transform((v, ctx): StoreDayOrDate => {
+    if (typeof v === 'string' && DAY_SHAPE.test(v)) {
+      if (!isCalendarDay(v)) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+        return z.NEVER;
+      }
+      if (v < '2000-01-01' || v > '2100-12-31') {
+        ctx.addIssue({ code: 'custom', message: 'Date must be between 2000 and 2100' });
+        return z.NEVER;
+      }
+      return v;
+    }
+    const parsed = DateInput.safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }),
 );
+
+/**
+ * Whether period bound `from` is after `until` when both are the same kind (two days, or
+ * two instants); a day against an instant depends on the store's zone, so only the server
+ * can tell (null here).
+ */
+export function startsAfterEnd(from: StoreDayOrDate, until: StoreDayOrDate): boolean | null {
+  if (typeof from === 'string' && typeof until === 'string') return from > until;
+  if (typeof from !== 'string' && typeof until !== 'string') return from > until;
+  return null;
+}
