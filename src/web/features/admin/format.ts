@@ -43,3 +43,16 @@ export function formatAdminDay(iso: string | null): string | null {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+/**
+ * A calendar day the server named (YYYY-MM-DD, e.g. a discount code's day in the store's
+ * time zone) as "Jun 5, 2025", read as a day and never shifted by the browser's zone;
+ * null stays null, other text is shown as it is.
+ */
+export function formatCalendarDay(day: string | null): string | null {
+  if (!day) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -2,7 +2,7 @@
  * Admin 'Discount Codes' (back-office spec sections 2, 3, 5, 7, 8; DECISIONS.md "Admin
  * buttons whose behaviour the spec does not show ... do the obvious real thing"): every
  * code with its fields (code, Active/Inactive, percent or amount, minimum order, used /
- * max, valid dates, created) in the admin table; 'Create Code' (shared
+ * max, valid dates as the store's calendar days, created) in the admin table; 'Create Code' (shared
  * CreateDiscountCodeBody: upper case, unique, validFrom <= validUntil, percent 1-100,
  * fixed > 0); per code Activate/Deactivate, Copy Code, Delete with confirmation (a used
  * code is deactivated instead and the toast says so); 'Import Customers' with a
@@ -26,7 +26,7 @@ import {
   useImportCustomers,
   useSetCodeActive,
 } from '../back-office-api';
-import { formatAdminDate, formatAdminDay } from '../format';
+import { formatAdminDate, formatCalendarDay } from '../format';
 import { copyWithToast, runDelete, toastError } from '../notify';
 import { activeFilter, type TableFilter } from '../table-state';
 import { ActionBar } from './action-bar';
@@ -116,9 +116,10 @@ export function DiscountCodesSection() {
           {
             id: 'valid',
             header: 'Valid',
+            // The store's calendar days (the server's STORE_TIME_ZONE), not the browser's or UTC's.
             cell: (c) =>
-              c.validFrom || c.validUntil
-                ? `${formatAdminDay(c.validFrom) ?? 'now'} – ${formatAdminDay(c.validUntil) ?? 'no end'}`
+              c.validFromDay || c.validUntilDay
+                ? `${formatCalendarDay(c.validFromDay) ?? 'now'} – ${formatCalendarDay(c.validUntilDay) ?? 'no end'}`
                 : 'Always',
           },
           { id: 'created', header: 'Created', cell: (c) => formatAdminDate(c.createdAt) },
@@ -274,8 +275,20 @@ function CreateCodeForm({ onDone }: { onDone(): void }) {
           valueAs="nullableNumber"
           description="Empty: unlimited."
         />
-        <TextField name="validFrom" label="Valid from" type="date" valueAs="nullableText" />
-        <TextField name="validUntil" label="Valid until" type="date" valueAs="nullableText" />
+        <TextField
+          name="validFrom"
+          label="Valid from"
+          type="date"
+          valueAs="nullableText"
+          description="From the start of this day, shop time."
+        />
+        <TextField
+          name="validUntil"
+          label="Valid until"
+          type="date"
+          valueAs="nullableText"
+          description="Through the end of this day, shop time."
+        />
       </div>
       <CheckboxField name="isActive" label="Active" />
       <FormActions submitLabel="Create Code" pendingLabel="Creating..." onCancel={onDone} />

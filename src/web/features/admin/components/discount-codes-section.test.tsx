@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+/**
+ * Admin 'Discount Codes' and the shop's calendar (docs/decisions.md issue 8 entry 5): the
+ * list shows the store's days the server names (validFromDay / validUntilDay), not the UTC
+ * or browser days of the stored instants, and 'Create Code' sends the picked days as bare
+ * YYYY-MM-DD text, so the server (which knows STORE_TIME_ZONE) decides the instants.
+ */
+import type { AdminDiscountCode } from '@shared/schemas/cart';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMatchMedia, jsonResponse, unmount } from '@/test/dom';
+import { DiscountCodesSection } from './discount-codes-section';
+
+/** Jan 15 - Jan 30, 2031 in San Diego: the last instant is Jan 31 in UTC. */
+const winter: AdminDiscountCode = {
+  id: 1,
+  code: 'WINTERDAYS',
+  discountType: 'percentage',
+  discountValue: 10,
+  minimumOrderAmount: 0,
+  maxUses: null,
+  usedCount: 0,
+  validFrom: '2031-01-15T08:00:00.000Z',
+  validUntil: '2031-01-31T07:59:59.999Z',
+  validFromDay: '2031-01-15',
+  validUntilDay: '2031-01-30',
+  isActive: true,
+  issuedToEmail: null,
+  createdAt: '2030-12-01T10:00:00.000Z',
+};
+
+beforeAll(installMatchMedia);
+
+let container: HTMLDivElement;
+afterEach(async () => {
+  await unmount(container);
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+async function settle(check: () => void) {
+  for (let i = 0; i < 100; i++) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    try {
+      check();
+      return;
+    } catch {
+      // not yet
+    }
+  }
+  check();
+}
+
+const button = (name: RegExp) => {
+  const found = [...document.querySelectorAll('button')].find((b) =>
+    name.test(b.textContent?.trim() ?? ''),
+  );
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+};
+
+function mount() {
+  container = document.createElement('div');
+  document.body.append(container);
+  act(() =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DiscountCodesSection />
+      </QueryClientProvider>,
+      container,
+    ),
+  );
+}
+
+describe("discount code dates are the store's calendar days", () => {
+  it('the list shows the days the server names in the store zone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, [winter])),
+    );
+    mount();
+    await settle(() => expect(container.textContent).toContain('WINTERDAYS'));
+    expect(container.textContent).toContain('Jan 15, 2031 – Jan 30, 2031');
+  });
+
+  it("'Create Code' sends the picked days as YYYY-MM-DD, not instants the browser chose", async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posted.push(JSON.parse(String(init.body)));
+          return jsonResponse(201, winter);
+        }
+        return jsonResponse(200, []);
+      }),
+    );
+    mount();
+    await act(() => button(/^Create Code$/).click());
+    await settle(() => expect(document.querySelector('[role="dialog"] form')).not.toBeNull());
+    const form = document.querySelector<HTMLFormElement>('[role="dialog"] form')!;
+    const type = (name: string, value: string) => {
+      const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    await act(() => {
+      type('code', 'WINTERDAYS');
+      type('discountValue', '10');
+      type('validFrom', '2031-01-15');
+      type('validUntil', '2031-01-30');
+    });
+    await act(() => form.requestSubmit());
+    await settle(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      code: 'WINTERDAYS',
+      validFrom: '2031-01-15',
+      validUntil: '2031-01-30',
+    });
+  });
+});
