@@ -6,14 +6,15 @@
 import { createRoot } from 'react-dom/client';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unmount } from '@/test/dom';
 import { AfterFirstRender } from './after-first-render';
 import { imagePainted, inSeparateTasks } from './tasks';
 import { useProgressiveCount } from './use-progressive-count';
 
 let container: HTMLDivElement;
-afterEach(() => {
-  container?.remove();
+afterEach(async () => {
   vi.useRealTimers();
+  await unmount(container);
 });
 
 function mount(node: React.ReactNode) {

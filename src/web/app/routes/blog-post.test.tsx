@@ -13,6 +13,7 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unmount } from '@/test/dom';
 import { blogPostMain } from '../../../server/pages/content';
 import { Component as BlogPostPage } from './blog-post';
 
@@ -61,9 +62,8 @@ afterAll(() => {
 });
 
 let root: HTMLElement | undefined;
-afterEach(() => {
-  if (root) render(null, root);
-  root?.remove();
+afterEach(async () => {
+  await unmount(root);
 });
 
 /** Mounts the post page as start.tsx does over the server's main; returns the DOM changes. */

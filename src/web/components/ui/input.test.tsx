@@ -12,10 +12,13 @@ import { createRoot } from 'react-dom/client';
 import { act } from 'react-dom/test-utils';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unmount } from '@/test/dom';
 import { Input } from './input';
 
 let container: HTMLDivElement;
-afterEach(() => container?.remove());
+afterEach(async () => {
+  await unmount(container);
+});
 
 function mount(node: React.ReactNode) {
   container = document.createElement('div');

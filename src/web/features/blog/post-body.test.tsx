@@ -6,12 +6,12 @@
  */
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { unmount } from '@/test/dom';
 import { PostBody } from './post-body';
 
 let container: HTMLDivElement | undefined;
-afterEach(() => {
-  if (container) render(null, container);
-  container?.remove();
+afterEach(async () => {
+  await unmount(container);
 });
 
 function mount(html: string): HTMLElement {
