@@ -8,20 +8,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterForm as RegisterFormSchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useRegister } from '@/features/auth/api';
-import { ApiRequestError } from '@/lib/api';
-import { toast } from '@/lib/toast';
+import { OtherAuthFormLink, UsernameField, useAuthSubmit } from './auth-form';
 import { FormField } from './form-field';
-import { safeNextPath } from './safe-next';
-
-const FIELDS = ['username', 'email', 'password'] as const;
 
 export function RegisterForm() {
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next'));
-  const navigate = useNavigate();
   const register = useRegister();
   const form = useForm({
     resolver: zodResolver(RegisterFormSchema),
@@ -34,43 +28,17 @@ export function RegisterForm() {
     },
   });
   const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(({ confirmPassword: _omit, ...body }) =>
-    register.mutateAsync(body).then(
-      () => {
-        toast({
-          title: 'Account Created!',
-          description: 'Welcome aboard. You are now signed in.',
-          forNextPage: true,
-        });
-        navigate(next, { replace: true });
-      },
-      (error: unknown) => {
-        if (error instanceof ApiRequestError) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            const known = FIELDS.find((f) => f === field);
-            if (known) form.setError(known, { message });
-          }
-        }
-        toast({
-          title: 'Registration Failed',
-          description: error instanceof Error ? error.message : 'Please try again.',
-          variant: 'destructive',
-        });
-      },
-    ),
-  );
+  const { next, onSubmit } = useAuthSubmit({
+    form,
+    fields: ['username', 'email', 'password'],
+    submit: ({ confirmPassword: _omit, ...body }) => register.mutateAsync(body),
+    success: { title: 'Account Created!', description: 'Welcome aboard. You are now signed in.' },
+    failureTitle: 'Registration Failed',
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
+      <UsernameField error={errors.username?.message} {...form.register('username')} />
       <FormField
         label="Email"
         type="email"
@@ -95,15 +63,12 @@ export function RegisterForm() {
       <Button type="submit" className="w-full" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
-      <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link
-          to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Sign in
-        </Link>
-      </p>
+      <OtherAuthFormLink
+        prompt="Already have an account?"
+        to="/login"
+        label="Sign in"
+        next={next}
+      />
     </form>
   );
 }
