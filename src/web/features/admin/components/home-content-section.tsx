@@ -31,12 +31,35 @@ import {
   TextareaField,
   TextField,
 } from './admin-form';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableColumn } from './data-table';
 import { DeleteAction } from './delete-action';
 import { FormDialog } from './form-dialog';
 import { ImageUpload } from './image-upload';
 
 const sampleBadge = <Badge variant="warning">Sample</Badge>;
+
+type Entry = HomeLogo | HomeTestimonial;
+
+/** The Name column of both lists: the name, with the 'Sample' badge on invented entries. */
+const nameColumn: DataTableColumn<Entry> = {
+  id: 'name',
+  header: 'Name',
+  primary: true,
+  cell: (e) => (
+    <span className="flex flex-wrap items-center gap-2">
+      {e.name}
+      {e.isSample && sampleBadge}
+    </span>
+  ),
+};
+
+/** The Order column of both lists (the home page shows the entries in this order). */
+const orderColumn: DataTableColumn<Entry> = {
+  id: 'order',
+  header: 'Order',
+  numeric: true,
+  cell: (e) => e.sortOrder,
+};
 
 export function HomeContentSection() {
   const home = useAdminHome();
@@ -48,117 +71,52 @@ export function HomeContentSection() {
     open: false,
     entry: null,
   });
-  const addLogo = (
-    <Button type="button" onClick={() => setLogo({ open: true, entry: null })}>
-      <Plus aria-hidden="true" />
-      Add Logo
-    </Button>
-  );
-  const addQuote = (
-    <Button type="button" onClick={() => setQuote({ open: true, entry: null })}>
-      <Plus aria-hidden="true" />
-      Add Testimonial
-    </Button>
-  );
   return (
     <div className="space-y-10">
-      <section aria-labelledby="admin-logos" className="space-y-3">
-        <h3 id="admin-logos" className="text-lg font-semibold">
-          Customer logos
-        </h3>
-        <p className="text-sm text-slate-600">
-          The carousel shows the first {HOME_LOGO_LIMIT} in order; with none it is hidden.
-        </p>
-        <DataTable
-          label="Customer logos"
-          rows={home.data?.logos}
-          isLoading={home.isLoading}
-          isError={home.isError}
-          rowKey={(l) => l.id}
-          rowLabel={(l) => l.name}
-          searchText={(l) => [l.name]}
-          emptyTitle="No logos: the carousel is hidden."
-          emptyAction={addLogo}
-          toolbar={addLogo}
-          columns={[
-            {
-              id: 'image',
-              header: 'Logo',
-              cell: (l) => <img src={l.imageUrl} alt="" className="h-10 w-20 object-contain" />,
-            },
-            {
-              id: 'name',
-              header: 'Name',
-              primary: true,
-              cell: (l) => (
-                <span className="flex flex-wrap items-center gap-2">
-                  {l.name}
-                  {l.isSample && sampleBadge}
-                </span>
-              ),
-            },
-            { id: 'order', header: 'Order', numeric: true, cell: (l) => l.sortOrder },
-          ]}
-          actions={(l) => (
-            <EntryActions
-              kind="logos"
-              id={l.id}
-              name={l.name}
-              onEdit={() => setLogo({ open: true, entry: l })}
-            />
-          )}
-        />
-      </section>
+      <EntryList
+        kind="logos"
+        heading="Customer logos"
+        note={`The carousel shows the first ${HOME_LOGO_LIMIT} in order; with none it is hidden.`}
+        rows={home.data?.logos}
+        isLoading={home.isLoading}
+        isError={home.isError}
+        searchText={(l) => [l.name]}
+        emptyTitle="No logos: the carousel is hidden."
+        addLabel="Add Logo"
+        columns={[
+          {
+            id: 'image',
+            header: 'Logo',
+            cell: (l) => <img src={l.imageUrl} alt="" className="h-10 w-20 object-contain" />,
+          },
+          nameColumn,
+          orderColumn,
+        ]}
+        onEdit={(entry) => setLogo({ open: true, entry })}
+      />
 
-      <section aria-labelledby="admin-testimonials" className="space-y-3">
-        <h3 id="admin-testimonials" className="text-lg font-semibold">
-          Testimonials
-        </h3>
-        <p className="text-sm text-slate-600">
-          The home page shows the first {HOME_TESTIMONIAL_LIMIT} in order; with none the section is
-          hidden.
-        </p>
-        <DataTable
-          label="Testimonials"
-          rows={home.data?.testimonials}
-          isLoading={home.isLoading}
-          isError={home.isError}
-          rowKey={(t) => t.id}
-          rowLabel={(t) => t.name}
-          searchText={(t) => [t.name, t.title, t.quote]}
-          emptyTitle="No testimonials: the section is hidden."
-          emptyAction={addQuote}
-          toolbar={addQuote}
-          columns={[
-            {
-              id: 'name',
-              header: 'Name',
-              primary: true,
-              cell: (t) => (
-                <span className="flex flex-wrap items-center gap-2">
-                  {t.name}
-                  {t.isSample && sampleBadge}
-                </span>
-              ),
-            },
-            { id: 'title', header: 'Title', cell: (t) => t.title },
-            {
-              id: 'quote',
-              header: 'Quote',
-              cell: (t) => <span className="line-clamp-2">{t.quote}</span>,
-            },
-            { id: 'order', header: 'Order', numeric: true, cell: (t) => t.sortOrder },
-          ]}
-          actions={(t) => (
-            <EntryActions
-              kind="testimonials"
-              id={t.id}
-              name={t.name}
-              onEdit={() => setQuote({ open: true, entry: t })}
-            />
-          )}
-        />
-      </section>
+      <EntryList
+        kind="testimonials"
+        heading="Testimonials"
+        note={`The home page shows the first ${HOME_TESTIMONIAL_LIMIT} in order; with none the section is hidden.`}
+        rows={home.data?.testimonials}
+        isLoading={home.isLoading}
+        isError={home.isError}
+        searchText={(t) => [t.name, t.title, t.quote]}
+        emptyTitle="No testimonials: the section is hidden."
+        addLabel="Add Testimonial"
+        columns={[
+          nameColumn,
+          { id: 'title', header: 'Title', cell: (t) => t.title },
+          {
+            id: 'quote',
+            header: 'Quote',
+            cell: (t) => <span className="line-clamp-2">{t.quote}</span>,
+          },
+          orderColumn,
+        ]}
+        onEdit={(entry) => setQuote({ open: true, entry })}
+      />
 
       <FormDialog
         open={logo.open}
@@ -178,6 +136,68 @@ export function HomeContentSection() {
         {(close) => <TestimonialForm entry={quote.entry} onDone={close} />}
       </FormDialog>
     </div>
+  );
+}
+
+/**
+ * One list of home entries: its heading (`heading` also labels the table), `note` on what
+ * the home page shows, and the table of `columns` with an 'Add' button (`addLabel`) and
+ * each row's Edit and Delete. `onEdit` gets the row, or null for 'Add'.
+ */
+function EntryList<T extends Entry>({
+  kind,
+  heading,
+  note,
+  rows,
+  isLoading,
+  isError,
+  searchText,
+  emptyTitle,
+  addLabel,
+  columns,
+  onEdit,
+}: {
+  kind: 'logos' | 'testimonials';
+  heading: string;
+  note: string;
+  rows: readonly T[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  searchText(row: NoInfer<T>): readonly string[];
+  emptyTitle: string;
+  addLabel: string;
+  columns: readonly DataTableColumn<NoInfer<T>>[];
+  onEdit(entry: NoInfer<T> | null): void;
+}) {
+  const add = (
+    <Button type="button" onClick={() => onEdit(null)}>
+      <Plus aria-hidden="true" />
+      {addLabel}
+    </Button>
+  );
+  return (
+    <section aria-labelledby={`admin-${kind}`} className="space-y-3">
+      <h3 id={`admin-${kind}`} className="text-lg font-semibold">
+        {heading}
+      </h3>
+      <p className="text-sm text-slate-600">{note}</p>
+      <DataTable
+        label={heading}
+        rows={rows}
+        isLoading={isLoading}
+        isError={isError}
+        rowKey={(e) => e.id}
+        rowLabel={(e) => e.name}
+        searchText={searchText}
+        emptyTitle={emptyTitle}
+        emptyAction={add}
+        toolbar={add}
+        columns={columns}
+        actions={(e) => (
+          <EntryActions kind={kind} id={e.id} name={e.name} onEdit={() => onEdit(e)} />
+        )}
+      />
+    </section>
   );
 }
 
@@ -215,6 +235,20 @@ function EntryActions({
   );
 }
 
+/** The fields of both forms after their own: the place in the order and the 'Sample' mark. */
+function OrderAndSampleFields() {
+  return (
+    <>
+      <TextField name="sortOrder" label="Order" inputMode="numeric" valueAs="number" />
+      <CheckboxField
+        name="isSample"
+        label="Sample entry"
+        description="Invented demo content; shown with a 'Sample' label."
+      />
+    </>
+  );
+}
+
 function LogoForm({ entry, onDone }: { entry: HomeLogo | null; onDone(): void }) {
   const save = useSaveHomeEntry('logos');
   const form = useForm<z.input<typeof HomeLogoInput>, unknown, z.output<typeof HomeLogoInput>>({
@@ -248,12 +282,7 @@ function LogoForm({ entry, onDone }: { entry: HomeLogo | null; onDone(): void })
       {form.formState.errors.imageUrl ? (
         <p className="text-destructive text-sm">Upload the logo image.</p>
       ) : null}
-      <TextField name="sortOrder" label="Order" inputMode="numeric" valueAs="number" />
-      <CheckboxField
-        name="isSample"
-        label="Sample entry"
-        description="Invented demo content; shown with a 'Sample' label."
-      />
+      <OrderAndSampleFields />
       <FormActions
         submitLabel={entry ? 'Save Logo' : 'Add Logo'}
         pendingLabel="Saving..."
@@ -323,12 +352,7 @@ function TestimonialForm({ entry, onDone }: { entry: HomeTestimonial | null; onD
           onChange={(url) => form.setValue('imageUrl', url)}
         />
       </div>
-      <TextField name="sortOrder" label="Order" inputMode="numeric" valueAs="number" />
-      <CheckboxField
-        name="isSample"
-        label="Sample entry"
-        description="Invented demo content; shown with a 'Sample' label."
-      />
+      <OrderAndSampleFields />
       <FormActions
         submitLabel={entry ? 'Save Testimonial' : 'Add Testimonial'}
         pendingLabel="Saving..."
