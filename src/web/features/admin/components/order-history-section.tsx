@@ -12,15 +12,13 @@ import { REGULAR_ORDER_STATUSES } from '@shared/schemas/orders';
 import { Mail, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { REGULAR_STATUS_LABELS } from '../format';
 import { useOrderHistory } from '../order-history-api';
 import { AdminOrderCard } from './admin-order-card';
+import { CardList } from './card-list';
 import { CustomOrderAdminCard } from './custom-order-admin';
-import { LoadError } from './load-error';
 import { NativeSelect } from './native-select';
 import { SendEmailDialog } from './send-email-dialog';
 
@@ -108,36 +106,20 @@ export function OrderHistorySection(_props: { userId: number }) {
         </div>
       </search>
 
-      {history.isLoading ? (
-        <div role="status" aria-label="Loading orders" className="space-y-4">
-          <Skeleton className="h-48 w-full rounded-xl" />
-          <Skeleton className="h-48 w-full rounded-xl" />
-        </div>
-      ) : history.isError || !history.data ? (
-        <LoadError what="orders" onRetry={() => void history.refetch()} />
-      ) : history.data.items.length === 0 ? (
-        <Card>
-          <CardContent>
-            <p className="text-muted-foreground text-center">No orders found.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <p className="text-muted-foreground text-sm" aria-live="polite">
-            {history.data.total} {history.data.total === 1 ? 'order' : 'orders'}
-          </p>
-          <ul className="space-y-4">
-            {history.data.items.map((item) => (
-              <li key={`${item.type}-${item.order.id}`}>
-                {item.type === 'custom' ? (
-                  <CustomOrderAdminCard order={item.order} />
-                ) : (
-                  <RegularHistoryCard order={item.order} />
-                )}
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? (
+      <CardList
+        query={history}
+        what="orders"
+        noun={['order', 'orders']}
+        itemKey={(item) => `${item.type}-${item.order.id}`}
+        renderItem={(item) =>
+          item.type === 'custom' ? (
+            <CustomOrderAdminCard order={item.order} />
+          ) : (
+            <RegularHistoryCard order={item.order} />
+          )
+        }
+        footer={
+          pages > 1 ? (
             <nav aria-label="Order pages" className="flex items-center justify-between gap-2">
               <Button
                 type="button"
@@ -159,9 +141,9 @@ export function OrderHistorySection(_props: { userId: number }) {
                 Next
               </Button>
             </nav>
-          ) : null}
-        </>
-      )}
+          ) : null
+        }
+      />
     </div>
   );
 }

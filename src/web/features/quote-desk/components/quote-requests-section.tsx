@@ -6,9 +6,7 @@
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from '@shared/schemas/quote-desk';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { LoadError } from '@/features/admin/components/load-error';
+import { CardList } from '@/features/admin/components/card-list';
 import { useQuoteRequests } from '../api';
 import { QuoteRequestCard } from './quote-request-card';
 
@@ -43,32 +41,14 @@ export function QuoteRequestsSection() {
         ))}
       </fieldset>
 
-      {list.isLoading ? (
-        <div role="status" aria-label="Loading quote requests" className="space-y-4">
-          <Skeleton className="h-48 w-full rounded-xl" />
-          <Skeleton className="h-48 w-full rounded-xl" />
-        </div>
-      ) : list.isError || !list.data ? (
-        <LoadError what="quote requests" onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <Card>
-          <CardContent>
-            <p className="text-muted-foreground text-center">No quote requests found.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <p className="text-muted-foreground text-sm" aria-live="polite">
-            {list.data.total} {list.data.total === 1 ? 'request' : 'requests'}
-          </p>
-          <ul className="space-y-4">
-            {list.data.items.map((quote) => (
-              <li key={quote.id}>
-                <QuoteRequestCard quote={quote} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? (
+      <CardList
+        query={list}
+        what="quote requests"
+        noun={['request', 'requests']}
+        itemKey={(quote) => quote.id}
+        renderItem={(quote) => <QuoteRequestCard quote={quote} />}
+        footer={
+          pages > 1 ? (
             <nav
               aria-label="Quote request pages"
               className="flex items-center justify-center gap-3"
@@ -95,9 +75,9 @@ export function QuoteRequestsSection() {
                 Next
               </Button>
             </nav>
-          ) : null}
-        </>
-      )}
+          ) : null
+        }
+      />
     </div>
   );
 }
