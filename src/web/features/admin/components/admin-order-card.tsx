@@ -8,7 +8,7 @@
 
 import { formatDollars } from '@shared/money';
 import type { Order, RegularOrderStatus } from '@shared/schemas/orders';
-import { CheckCircle2, Eye, Trash2, Truck } from 'lucide-react';
+import { CheckCircle2, Eye, Truck } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
@@ -18,10 +18,12 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useDeleteOrder, useUpdateOrderStatus } from '../api';
-import { formatAdminDate, itemCountLabel, REGULAR_STATUS_LABELS, statusOptions } from '../format';
+import { itemCountLabel, REGULAR_STATUS_LABELS, statusOptions } from '../format';
 import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
+import { DeleteButton } from './delete-action';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { RecordHeading } from './record-heading';
 import { TrackingDialog } from './tracking-dialog';
 
 export function AdminOrderCard({
@@ -69,16 +71,9 @@ export function AdminOrderCard({
     <article aria-labelledby={titleId}>
       <Card>
         <CardHeader className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
-            <h3 id={titleId} className="text-lg leading-none font-semibold">
-              Order #{order.id}
-            </h3>
-            <p className="text-sm font-medium break-words">{order.customerName}</p>
-            <p className="text-muted-foreground text-sm break-all">{order.customerEmail}</p>
-            <p className="text-muted-foreground text-sm">
-              <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt)}</time>
-            </p>
-          </div>
+          <RecordHeading titleId={titleId} record={order}>
+            Order #{order.id}
+          </RecordHeading>
           <div className="flex flex-wrap gap-2">
             <Badge
               variant={order.status === 'delivered' ? 'success' : 'outline'}
@@ -113,17 +108,7 @@ export function AdminOrderCard({
 
           <ActionBar
             className="items-end"
-            destructive={
-              <Button
-                type="button"
-                size="sm"
-                variant="destructive"
-                onClick={() => setDeleteOpen(true)}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            }
+            destructive={<DeleteButton onClick={() => setDeleteOpen(true)}>Delete</DeleteButton>}
           >
             <div className="space-y-1">
               <Label htmlFor={statusId} className="text-xs">

@@ -20,7 +20,7 @@ import {
 import { formatDollars } from '@shared/money';
 import type { PinPackaging } from '@shared/pricing';
 import type { CustomOrder } from '@shared/schemas/custom-orders';
-import { Eye, FileDown, Image, Link2, Mail, Printer, Trash2 } from 'lucide-react';
+import { Eye, FileDown, Image, Link2, Mail, Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -46,8 +46,10 @@ import {
 } from '../order-history-api';
 import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
+import { DeleteButton } from './delete-action';
 import { LogoDialog, LogoPreview } from './logo-dialog';
 import { selectClassName } from './native-select';
+import { RecordHeading } from './record-heading';
 import { SendEmailDialog } from './send-email-dialog';
 
 /** The admin statuses, with the current one first when it is not one of them (balance_paid). */
@@ -241,16 +243,9 @@ export function CustomOrderAdminCard({ order }: { order: CustomOrder }) {
     <article aria-labelledby={titleId}>
       <Card>
         <CardHeader className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
-            <h3 id={titleId} className="text-lg leading-none font-semibold">
-              Custom Order #{order.id}
-            </h3>
-            <p className="text-sm font-medium break-words">{order.customerName}</p>
-            <p className="text-muted-foreground text-sm break-all">{order.customerEmail}</p>
-            <p className="text-muted-foreground text-sm">
-              <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt)}</time>
-            </p>
-          </div>
+          <RecordHeading titleId={titleId} record={order}>
+            Custom Order #{order.id}
+          </RecordHeading>
           <div className="flex flex-wrap gap-2">
             <Badge variant="secondary">Custom</Badge>
             <Badge variant={order.status === 'delivered' ? 'success' : 'outline'}>
@@ -265,15 +260,7 @@ export function CustomOrderAdminCard({ order }: { order: CustomOrder }) {
           <ActionBar
             className="items-end"
             destructive={
-              <Button
-                type="button"
-                size="sm"
-                variant="destructive"
-                onClick={() => setDeleteOpen(true)}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete Order
-              </Button>
+              <DeleteButton onClick={() => setDeleteOpen(true)}>Delete Order</DeleteButton>
             }
           >
             <StatusSelect order={order} actions={actions} />
@@ -437,10 +424,7 @@ function CustomOrderDetailsDialog({
             Send Other Email
           </Button>
           <ExportLinks order={order} label="Export Order" />
-          <Button type="button" size="sm" variant="destructive" onClick={onDelete}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
+          <DeleteButton onClick={onDelete}>Delete</DeleteButton>
         </div>
       </DialogContent>
     </Dialog>

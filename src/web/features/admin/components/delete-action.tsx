@@ -5,7 +5,7 @@
  * it succeeded (the dialog then closes), false to keep the dialog open.
  */
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -27,10 +27,9 @@ export function DeleteAction({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="button" size="sm" variant="destructive" onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden="true" />
+      <DeleteButton onClick={() => setOpen(true)}>
         Delete<span className="sr-only"> {itemName}</span>
-      </Button>
+      </DeleteButton>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -43,5 +42,18 @@ export function DeleteAction({
         }}
       />
     </>
+  );
+}
+
+/**
+ * The destructive button that asks to delete (`children`: its text); `onClick` opens the
+ * confirmation that names what is lost.
+ */
+export function DeleteButton({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <Button type="button" size="sm" variant="destructive" onClick={onClick}>
+      <Trash2 aria-hidden="true" />
+      {children}
+    </Button>
   );
 }

@@ -22,7 +22,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ActionBar } from '@/features/admin/components/action-bar';
 import { DeleteAction } from '@/features/admin/components/delete-action';
-import { formatAdminDate } from '@/features/admin/format';
+import { RecordHeading } from '@/features/admin/components/record-heading';
 import { toastError } from '@/features/admin/notify';
 import { toast } from '@/lib/toast';
 import { useDeleteQuote, useUpdateQuote } from '../api';
@@ -76,16 +76,9 @@ export function QuoteRequestCard({ quote }: { quote: QuoteRequestView }) {
     <article aria-labelledby={titleId}>
       <Card>
         <CardHeader className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0 space-y-1">
-            <h3 id={titleId} className="text-lg leading-none font-semibold">
-              Quote #{quote.id}
-            </h3>
-            <p className="text-sm font-medium break-words">{quote.customerName}</p>
-            <p className="text-muted-foreground text-sm break-all">{quote.customerEmail}</p>
-            <p className="text-muted-foreground text-sm">
-              <time dateTime={quote.createdAt}>{formatAdminDate(quote.createdAt)}</time>
-            </p>
-          </div>
+          <RecordHeading titleId={titleId} record={quote}>
+            Quote #{quote.id}
+          </RecordHeading>
           <Badge
             variant={
               quote.status === 'pending'
