@@ -5,21 +5,20 @@
  * the order's own e-mail (the server's choice, never typed here).
  */
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useSendOrderEmail } from '../order-history-api';
+import { DialogFormFooter } from './dialog-form-footer';
+import { SubjectField } from './subject-field';
 
 export function SendEmailDialog({
   type,
@@ -82,15 +81,7 @@ export function SendEmailDialog({
             void submit();
           }}
         >
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-subject`}>Subject</Label>
-            <Input
-              id={`${id}-subject`}
-              value={subject}
-              maxLength={200}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </div>
+          <SubjectField id={`${id}-subject`} value={subject} onChange={setSubject} />
           <div className="space-y-1">
             <Label htmlFor={`${id}-message`}>Message</Label>
             <Textarea
@@ -101,14 +92,12 @@ export function SendEmailDialog({
               onChange={(e) => setMessage(e.target.value)}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending...' : 'Send Email'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            submitLabel="Send Email"
+            pendingLabel="Sending..."
+            pending={send.isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

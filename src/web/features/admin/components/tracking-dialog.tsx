@@ -9,20 +9,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Order, UpdateTrackingBody } from '@shared/schemas/orders';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useUpdateTracking } from '../api';
+import { DialogFormFooter } from './dialog-form-footer';
+import { FormDialog } from './form-dialog';
 
 export function TrackingDialog({
   order,
@@ -33,21 +26,16 @@ export function TrackingDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
+  // FormDialog mounts the form only while open: it starts from the order's current values.
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {order.trackingNumber ? 'Update Tracking' : 'Add Tracking'} — Order #{order.id}
-          </DialogTitle>
-          <DialogDescription>
-            Adding a tracking number marks an unshipped order as shipped.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: the form starts from the order's current values. */}
-        {open ? <TrackingForm order={order} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${order.trackingNumber ? 'Update Tracking' : 'Add Tracking'} — Order #${order.id}`}
+      description="Adding a tracking number marks an unshipped order as shipped."
+    >
+      {(close) => <TrackingForm order={order} onDone={close} />}
+    </FormDialog>
   );
 }
 
@@ -126,14 +114,12 @@ function TrackingForm({ order, onDone }: { order: Order; onDone(): void }) {
           </p>
         ) : null}
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Tracking'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        submitLabel="Save Tracking"
+        pendingLabel="Saving..."
+        pending={update.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

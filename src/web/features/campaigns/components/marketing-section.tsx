@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { NativeSelect } from '../../admin/components/native-select';
+import { SubjectField } from '../../admin/components/subject-field';
 import { toastError } from '../../admin/notify';
 import { useAudience, useSend, useTestSend } from '../api';
 import { CampaignProgress } from './campaign-progress';
@@ -95,15 +96,7 @@ export function MarketingSection() {
           <CardTitle>New marketing e-mail</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-subject`}>Subject</Label>
-            <Input
-              id={`${id}-subject`}
-              value={subject}
-              maxLength={200}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </div>
+          <SubjectField id={`${id}-subject`} value={subject} onChange={setSubject} />
           <div className="space-y-1">
             <span id={`${id}-content-label`} className="text-sm font-medium">
               Content

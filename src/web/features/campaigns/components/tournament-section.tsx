@@ -14,10 +14,9 @@ import { Download, Eye, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '../../admin/components/confirm-dialog';
+import { SubjectField } from '../../admin/components/subject-field';
 import { toastError } from '../../admin/notify';
 import { useSend } from '../api';
 import { CampaignProgress } from './campaign-progress';
@@ -111,15 +110,12 @@ export function TournamentSection() {
           <CardTitle>Campaign</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-subject`}>Email subject</Label>
-            <Input
-              id={`${id}-subject`}
-              value={emailSubject}
-              maxLength={200}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </div>
+          <SubjectField
+            id={`${id}-subject`}
+            label="Email subject"
+            value={emailSubject}
+            onChange={setSubject}
+          />
           <CodeAndDiscount
             prefix={id}
             code={promoCode}

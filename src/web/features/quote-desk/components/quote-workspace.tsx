@@ -19,7 +19,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -27,6 +26,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { DialogFormFooter } from '@/features/admin/components/dialog-form-footer';
 import { formatAdminDate } from '@/features/admin/format';
 import { copyWithToast, toastError } from '@/features/admin/notify';
 import { CollaborationRoom } from '@/features/collaboration/components/collaboration-room';
@@ -275,14 +275,12 @@ function CreateLinkButton({ quote }: { quote: QuoteRequestView }) {
                 </p>
               ) : null}
             </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create Link'}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter
+              submitLabel="Create Link"
+              pendingLabel="Creating..."
+              pending={create.isPending}
+              onCancel={() => setOpen(false)}
+            />
           </form>
         </DialogContent>
       </Dialog>
