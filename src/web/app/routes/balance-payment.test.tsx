@@ -5,12 +5,10 @@
  * Failed' with the server's message (back-office spec sections 7 and 8).
  */
 import type { BalancePaymentInfo } from '@shared/schemas/custom-orders';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/sonner';
+import { renderRoutes } from '@/test/app';
 import { jsonResponse, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { Component as BalancePaymentPage } from './balance-payment';
@@ -63,15 +61,7 @@ describe('balance payment refused after the capture', () => {
       [{ path: '/balance-payment/:token', element: <BalancePaymentPage /> }],
       { initialEntries: [`/balance-payment/${TOKEN}`] },
     );
-    act(() =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </QueryClientProvider>,
-        container,
-      ),
-    );
+    renderRoutes(container, router);
     const payButton = async () => {
       for (let i = 0; i < 100; i++) {
         const found = [...container.querySelectorAll('button')].find(
