@@ -23,7 +23,7 @@ export function shownToasts(): ShownToast[] {
  * Waits (inside `act`, 10 ms steps, up to `timeoutMs`) until `expected` is on screen;
  * throws, naming what is shown instead, when it did not come.
  */
-export async function waitForToast(expected: ShownToast, timeoutMs = 3000): Promise<void> {
+export async function waitForToast(expected: ShownToast, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   const matches = () =>
     shownToasts().some((t) => t.title === expected.title && t.description === expected.description);
