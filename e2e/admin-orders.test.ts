@@ -7,31 +7,18 @@
  * confirming. The database is read back after every step.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../src/server/db/schema';
 import type { Product } from '../src/shared/schemas/catalog';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, placeOrderThroughApi as placeOrder, startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { E2E_ADMIN, placeOrderThroughApi as placeOrder, useShopAndBrowser } from './support/shop';
 
 describe('admin Regular Orders in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startTestShop();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const fixture = useShopAndBrowser();
 
   it('keeps customers out and lets the admin track, deliver and delete orders', async () => {
+    const { shop, browser } = fixture;
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Product[];
     const product = products.find((p) => p.price > 0 && p.stockQuantity >= 10)!;
     expect(product, 'demo catalogue has a product in stock').toBeTruthy();

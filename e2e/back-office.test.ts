@@ -8,8 +8,8 @@
  * The database is read back after each step.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   customers,
   discountCodes,
@@ -20,10 +20,8 @@ import {
 import { TINY_PNG } from '../src/server/test/fixtures';
 import type { Product } from '../src/shared/schemas/catalog';
 import { expectAxeClean, settleToasts } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, placeOrderThroughApi, startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { E2E_ADMIN, placeOrderThroughApi, useShopAndBrowser } from './support/shop';
 
 async function openSection(page: Page, label: string) {
   await page
@@ -36,19 +34,10 @@ async function openSection(page: Page, label: string) {
 }
 
 describe('back office in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startTestShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const fixture = useShopAndBrowser();
 
   it('dashboard, product with image, stock, code, customer import, invoice paid by link', async () => {
+    const { shop, browser } = fixture;
     const db = shop.database.db;
     const catalogue = (await (await fetch(`${shop.url}/api/products`)).json()) as Product[];
     const inStock = catalogue.find((p) => p.price > 0 && p.stockQuantity >= 10)!;

@@ -10,20 +10,18 @@
  * the panel.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { customOrders, mailOutbox, quoteAnnotations, quoteRequests } from '../src/server/db/schema';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { E2E_ADMIN, type TestShop, useShopAndBrowser } from './support/shop';
 
 const MOCKUP_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320">
 <rect width="480" height="320" fill="#0b5d1e"/><circle cx="240" cy="160" r="110" fill="#f4d03f"/>
 <text x="240" y="170" font-size="36" text-anchor="middle" fill="#0b5d1e">PEBBLE</text></svg>`;
 
-async function submitQuote(shop: Shop): Promise<number> {
+async function submitQuote(shop: TestShop): Promise<number> {
   const form = new FormData();
   form.append('customerName', 'Robin Links');
   form.append('customerEmail', 'robin@example.com');
@@ -45,18 +43,10 @@ async function online(page: Page): Promise<string | null> {
 }
 
 describe('quote desk and live proof review in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const fixture = useShopAndBrowser();
 
   it('quotes, links, uploads, reviews live with pins and approves', async () => {
+    const { shop, browser } = fixture;
     const quoteId = await submitQuote(shop);
     const pageErrors: string[] = [];
 
@@ -276,6 +266,7 @@ describe('quote desk and live proof review in Chromium', () => {
   });
 
   it('fits a 360 px screen without horizontal scrolling', async () => {
+    const { shop, browser } = fixture;
     const quoteId = await submitQuote(shop);
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
     const res = await context.request.post(`${shop.url}/api/auth/login`, { data: E2E_ADMIN });

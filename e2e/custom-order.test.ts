@@ -8,33 +8,21 @@
  * paid. axe finds no violations on /custom, /checkout (custom) and /balance-payment.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customOrders } from '../src/server/db/schema';
 import { TINY_PNG } from '../src/server/test/fixtures';
 import { formatUsd } from '../src/shared/money';
 import { PIN_ART_METALS } from '../src/shared/pin-art';
 import { discountAmount, priceCustomPins } from '../src/shared/pricing';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { E2E_ADMIN, useShopAndBrowser } from './support/shop';
 
 describe('custom pin order in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startTestShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const fixture = useShopAndBrowser();
 
   it('wizard with promo and rush, deposit, admin approval and link, balance, Track Order', async () => {
+    const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();

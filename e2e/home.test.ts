@@ -6,30 +6,20 @@
  * close button clickable, stays inside a 360 px screen and closes on navigation; the
  * error screen reporting to /api/client-errors with its two buttons.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { useShopAndBrowser } from './support/shop';
 
 const carousel = (page: Page) => page.locator('section[aria-roledescription="carousel"]');
 const slideOf = async (page: Page) => Number(await carousel(page).getAttribute('data-slide'));
 
 describe('home page in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const fixture = useShopAndBrowser();
 
   it('laptop: carousel of 12 logos in 4 slides advancing every 4 s and pausing on hover; testimonials; bestsellers', async () => {
+    const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
@@ -71,6 +61,7 @@ describe('home page in Chromium', () => {
   });
 
   it('phone: one logo per slide, 12 dots; reduced motion keeps it still', async () => {
+    const { shop, browser } = fixture;
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
       reducedMotion: 'reduce',
@@ -94,6 +85,7 @@ describe('home page in Chromium', () => {
   });
 
   it('a toast sits at the bottom, leaves the drawer closable, fits 360 px and closes on navigation', async () => {
+    const { shop, browser } = fixture;
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
       id: number;
       price: number;
@@ -138,6 +130,7 @@ describe('home page in Chromium', () => {
   });
 
   it('the error screen reports the error, and Reload Page brings the page back', async () => {
+    const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();

@@ -11,34 +11,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../src/server/db/schema';
 import { COLLECTION_LABELS } from '../src/shared/catalog';
 import { centsToDollars, dollarsToCents, formatUsd } from '../src/shared/money';
 import { catalogUnitPrice, discountAmount, SHIPPING_FLAT_CENTS } from '../src/shared/pricing';
 import type { Product } from '../src/shared/schemas/catalog';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { useShopAndBrowser } from './support/shop';
 
 describe('purchase journey in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startTestShop();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const fixture = useShopAndBrowser();
 
   it('browses, filters, buys 25 with a code in test mode, registers and tracks the order', async () => {
+    const { shop, browser } = fixture;
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Product[];
     // A priced product with enough stock for 25, in a collection we filter by.
     const product = products.find(
@@ -214,6 +201,7 @@ describe('purchase journey in Chromium', () => {
   });
 
   it('shows a guest the confirmation on a 360x740 phone, and only in the browser that paid', async () => {
+    const { shop, browser } = fixture;
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Product[];
     const product = products.find((p) => p.price > 0 && p.stockQuantity >= 10)!;
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type StartedShop, startShop } from '../../src/server/start';
+import { launchBrowser } from './browser';
 import { E2E_SHOP_ENV } from './shop-env';
 
 export { E2E_ADMIN } from './shop-env';
@@ -40,6 +42,44 @@ export async function startTestShop(
     async stop() {
       await shop.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A shop started by startTestShop. */
+export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
+
+/**
+ * Registers, in the calling describe block, a beforeAll that starts a test shop
+ * (startTestShop, default settings) and Chromium (launchBrowser) side by side, and an
+ * afterAll that closes the browser, then stops the shop. Returns an object whose `shop`
+ * and `browser` are those two once the beforeAll ran; reading either before that throws.
+ * A start that failed fails the beforeAll, and whatever did start is still closed.
+ */
+export function useShopAndBrowser(): { readonly shop: TestShop; readonly browser: Browser } {
+  let shop: TestShop | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([startTestShop(), launchBrowser()]);
+    if (started.status === 'fulfilled') shop = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  return {
+    get shop() {
+      if (!shop) throw new Error('useShopAndBrowser: the shop is read before its beforeAll ran');
+      return shop;
+    },
+    get browser() {
+      if (!browser) {
+        throw new Error('useShopAndBrowser: the browser is read before its beforeAll ran');
+      }
+      return browser;
     },
   };
 }
