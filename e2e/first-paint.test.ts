@@ -12,55 +12,24 @@
  * does not move when the app adds its rows under the server's hero, on a phone or a desktop.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   customOrders,
   manualInvoices,
   quoteCollaborationSessions,
   quoteRequests,
 } from '../src/server/db/schema';
-import { launchBrowser } from './support/browser';
-import { startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
-
-/**
- * Init script (a string: tsx's helpers must stay out of page code) that records every
- * layout shift without recent input in `window.shifts`: its value, the nodes it moved
- * (with their tops before and after) and whether one of them sits in the header.
- * `window.takeShifts()` adds the entries the observer has not delivered yet.
- */
-const RECORD_SHIFTS = `
-  window.shifts = [];
-  const keep = (entries) => {
-    for (const entry of entries)
-      if (!entry.hadRecentInput)
-        window.shifts.push({
-          value: entry.value,
-          nodes: entry.sources.map((s) =>
-            (s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') +
-            ' ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)),
-          header: entry.sources.some((s) => {
-            const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
-            return Boolean(el && el.closest('header'));
-          }),
-        });
-  };
-  const shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
-  shiftObserver.observe({ type: 'layout-shift', buffered: true });
-  window.takeShifts = () => keep(shiftObserver.takeRecords());
-`;
+import { RECORD_SHIFTS, settledShifts, slowApi } from './support/browser';
+import { useShopAndBrowser } from './support/shop';
 
 describe('first paint survives the app mount in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
+  const fixture = useShopAndBrowser();
   let productId: number;
   /** Links a customer gets by e-mail, made in the database as the shop makes them. */
   const links = { balance: '', paidBalance: '', invoice: '', collaboration: '' };
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    const { shop } = fixture;
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
       id: number;
       imageUrl: string | null;
@@ -129,10 +98,6 @@ describe('first paint survives the app mount in Chromium', () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
 
   for (const [path, selector] of [
     ['/wholesale', 'main ul img'],
@@ -141,6 +106,7 @@ describe('first paint survives the app mount in Chromium', () => {
     ['/quote', 'main h1'],
   ] as const) {
     it(`${path}: the largest paint's element is kept and does not move`, async () => {
+      const { shop, browser } = fixture;
       const context = await browser.newContext({
         viewport: { width: 360, height: 740 },
       });
@@ -294,6 +260,7 @@ describe('first paint survives the app mount in Chromium', () => {
       { width: 1350, height: 940 },
     ]) {
       it(`${name} (${viewport.width}x${viewport.height}, slow API): nothing moves while it loads`, async () => {
+        const { shop, browser } = fixture;
         const context = await browser.newContext({ viewport });
         context.setDefaultTimeout(15_000);
         const page = await context.newPage();
@@ -313,10 +280,7 @@ describe('first paint survives the app mount in Chromium', () => {
           expect(added.ok).toBe(true);
           await page.addInitScript((id) => localStorage.setItem('sessionId', id), sessionId);
         }
-        await page.route('**/api/**', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 800));
-          await route.continue();
-        });
+        await slowApi(page);
         // Every layout shift with the nodes it moved, and which loading states (role=status
         // elements by aria-label) were ever on the page.
         await page.addInitScript(
@@ -337,19 +301,7 @@ describe('first paint survives the app mount in Chromium', () => {
         // The page's content after its data arrived, then the calls of the header (cart,
         // user) done too.
         await page.getByText(done).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const result = await page.evaluate(async () => {
-          await new Promise((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(resolve)),
-          );
-          const w = window as unknown as {
-            shifts: { value: number; nodes: string[]; header: boolean }[];
-            loadingSeen: string[];
-            takeShifts(): void;
-          };
-          w.takeShifts();
-          return { shifts: w.shifts, loadingSeen: w.loadingSeen };
-        });
+        const result = await settledShifts<{ loadingSeen: string[] }>(page, ['loadingSeen']);
         expect(result.loadingSeen.sort(), 'the loading states were shown').toEqual(
           [...loading].sort(),
         );
@@ -378,6 +330,7 @@ describe('first paint survives the app mount in Chromium', () => {
       it(`${path} (1350x940, slow API, ${signedIn ? 'signed in' : 'signed out'}): the header does not move when the account buttons appear`, {
         retry: 1,
       }, async () => {
+        const { shop, browser } = fixture;
         const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
         context.setDefaultTimeout(15_000);
         if (signedIn) {
@@ -388,10 +341,7 @@ describe('first paint survives the app mount in Chromium', () => {
           expect(res.ok(), await res.text()).toBe(true);
         }
         const page = await context.newPage();
-        await page.route('**/api/**', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 800));
-          await route.continue();
-        });
+        await slowApi(page);
         // Every layout shift with its sources, and every account button text the header
         // ever showed.
         await page.addInitScript(`
@@ -418,19 +368,7 @@ describe('first paint survives the app mount in Chromium', () => {
           .getByRole('banner')
           .getByRole(signedIn ? 'button' : 'link', { name: signedIn ? 'Logout' : 'Sign Up' })
           .waitFor();
-        await page.waitForLoadState('networkidle');
-        const result = await page.evaluate(async () => {
-          await new Promise((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(resolve)),
-          );
-          const w = window as unknown as {
-            shifts: { value: number; nodes: string[]; header: boolean }[];
-            accountSeen: string[];
-            takeShifts(): void;
-          };
-          w.takeShifts();
-          return { shifts: w.shifts, accountSeen: w.accountSeen };
-        });
+        const result = await settledShifts<{ accountSeen: string[] }>(page, ['accountSeen']);
         expect(result.accountSeen.sort(), 'account buttons ever shown').toEqual(
           signedIn ? ['Logout'] : ['Login', 'Sign Up'],
         );
@@ -453,13 +391,11 @@ describe('first paint survives the app mount in Chromium', () => {
     { width: 1350, height: 940 },
   ]) {
     it(`/ (${viewport.width}x${viewport.height}, slow API): nothing moves when the app mounts over the server's page`, async () => {
+      const { shop, browser } = fixture;
       const context = await browser.newContext({ viewport });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
-      await page.route('**/api/**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      });
+      await slowApi(page);
       // Every layout shift with the nodes it moved (and their tops before and after), and
       // whether the server's page (hero only, before the app's rows) was drawn by itself.
       await page.addInitScript(`
@@ -475,17 +411,7 @@ describe('first paint survives the app mount in Chromium', () => {
       await page.goto(`${shop.url}/`);
       await page.getByRole('heading', { name: /^(bestsellers|ready to ship)$/i }).waitFor();
       await page.getByRole('heading', { name: /why choose/i }).waitFor();
-      await page.waitForLoadState('networkidle');
-      const result = await page.evaluate(async () => {
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const w = window as unknown as {
-          shifts: { value: number; nodes: string[] }[];
-          serverPageSeen?: boolean;
-          takeShifts(): void;
-        };
-        w.takeShifts();
-        return { shifts: w.shifts, serverPageSeen: w.serverPageSeen };
-      });
+      const result = await settledShifts<{ serverPageSeen?: boolean }>(page, ['serverPageSeen']);
       expect(result.serverPageSeen, "the server's page was drawn before the app's rows").toBe(true);
       // It was 0.036 at 1350x940: the footer, under the server's hero, pushed off the
       // screen by the rows the mount added (entry 27).
@@ -497,6 +423,7 @@ describe('first paint survives the app mount in Chromium', () => {
 
   for (const path of ['/', '/wholesale', '/product/:id', '/custom', '/blog', '/quote']) {
     it(`${path}: the HTML carries the styles, the app's code comes after the first screen is painted`, async () => {
+      const { shop, browser } = fixture;
       const context = await browser.newContext({
         viewport: { width: 360, height: 740 },
       });

@@ -1,6 +1,7 @@
 /**
  * Launches Debian's Chromium through playwright-core with the flags this machine
- * needs (DEVELOPERS.md), and saves screenshots under the git-ignored e2e/screenshots/.
+ * needs (DEVELOPERS.md), saves screenshots under the git-ignored e2e/screenshots/, and
+ * the page steps of the layout-shift checks (slow API, recorded shifts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -50,4 +51,73 @@ export async function launchBrowser(opts: { newsletterPopup?: boolean } = {}): P
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Init script (a string: tsx's helpers must stay out of page code) that records every
+ * layout shift without recent input in `window.shifts`: its value, the nodes it moved
+ * (with their tops before and after) and whether one of them sits in the header.
+ * `window.takeShifts()` adds the entries the observer has not delivered yet.
+ */
+export const RECORD_SHIFTS = `
+  window.shifts = [];
+  const keep = (entries) => {
+    for (const entry of entries)
+      if (!entry.hadRecentInput)
+        window.shifts.push({
+          value: entry.value,
+          nodes: entry.sources.map((s) =>
+            (s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') +
+            ' ' + Math.round(s.previousRect.y) + '->' + Math.round(s.currentRect.y)),
+          header: entry.sources.some((s) => {
+            const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
+            return Boolean(el && el.closest('header'));
+          }),
+        });
+  };
+  const shiftObserver = new PerformanceObserver((list) => keep(list.getEntries()));
+  shiftObserver.observe({ type: 'layout-shift', buffered: true });
+  window.takeShifts = () => keep(shiftObserver.takeRecords());
+`;
+
+/** A layout shift as RECORD_SHIFTS keeps it. */
+export interface RecordedShift {
+  value: number;
+  /** Each moved node as `NODENAME.class top->top`. */
+  nodes: string[];
+  /** Whether one of the moved nodes sits in the page's header. */
+  header: boolean;
+}
+
+/**
+ * Makes every /api/ request of the page answer 800 ms late, so that loading states stay
+ * on screen long enough to be painted (and a shift when the data arrives can be seen).
+ */
+export async function slowApi(page: Page): Promise<void> {
+  await page.route('**/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+}
+
+/**
+ * Once the network is idle and two more frames are drawn, returns the layout shifts the
+ * page's RECORD_SHIFTS init script recorded (`window.takeShifts()` first adds those not yet
+ * delivered) and, as they are, the window properties named in `keys` (what the test's own
+ * init script kept, e.g. `loadingSeen`). The page must have RECORD_SHIFTS in an init script.
+ */
+export async function settledShifts<T extends Record<string, unknown>>(
+  page: Page,
+  keys: (keyof T & string)[],
+): Promise<{ shifts: RecordedShift[] } & T> {
+  await page.waitForLoadState('networkidle');
+  const result = await page.evaluate(async (names) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const w = window as unknown as Record<string, unknown> & { takeShifts(): void };
+    w.takeShifts();
+    const taken: Record<string, unknown> = { shifts: w.shifts };
+    for (const name of names) taken[name] = w[name];
+    return taken;
+  }, keys);
+  return result as { shifts: RecordedShift[] } & T;
 }
