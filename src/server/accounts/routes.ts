@@ -20,8 +20,7 @@ import {
   RegisterBody,
   User,
 } from '../../shared/schemas/auth';
-import { ApiError } from '../../shared/schemas/common';
-import { HttpError } from '../lib/errors';
+import { apiErrors, HttpError } from '../lib/errors';
 import { backoffWaitMs, clientAddress, rateLimit, tooManyRequests } from '../lib/rate-limit';
 import { signIn, signOut } from '../lib/session';
 import { claimGuestItems } from './guest-claims';
@@ -62,7 +61,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       }),
       schema: {
         body: RegisterBody,
-        response: { 201: User, 400: ApiError, 409: ApiError, 429: ApiError },
+        response: { 201: User, ...apiErrors(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -86,7 +85,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       }),
       schema: {
         body: LoginBody,
-        response: { 200: User, 400: ApiError, 401: ApiError, 429: ApiError },
+        response: { 200: User, ...apiErrors(400, 401, 429) },
       },
     },
     async (request, reply) => {

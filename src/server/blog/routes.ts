@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BlogPost, BlogPostInput, BlogPostSummary, BlogSlugParam } from '../../shared/schemas/blog';
-import { ApiError, IdParam } from '../../shared/schemas/common';
-import { notFound } from '../lib/errors';
+import { IdParam } from '../../shared/schemas/common';
+import { apiErrors, notFound } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
 import { requireAdmin } from '../lib/session';
 import {
@@ -24,7 +24,7 @@ import {
   updatePost,
 } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const errors = apiErrors(400, 401, 403, 404);
 
 export async function blogRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -36,7 +36,7 @@ import {
   VipCampaignBody,
   VipEmailBody,
 } from '../../shared/schemas/campaigns';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
 import {
   campaignUploads,
@@ -46,7 +46,7 @@ import {
   mailSuppressions,
   newsletterSubscribers,
 } from '../db/schema';
-import { conflict, HttpError, notFound } from '../lib/errors';
+import { apiErrors, conflict, HttpError, notFound } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { requireAdmin } from '../lib/session';
 import type { OutgoingMail } from '../mail/service';
@@ -128,7 +128,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, config, campaigns: engine, mail } = app.deps;
   const admin = { preValidation: requireAdmin };
-  const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+  const errors = apiErrors(400, 401, 403, 404, 409);
 
   /** Creates the campaign, starts it, and answers the spec's `result` counts so far. */
   async function start(

@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/cart';
 import { ApiError, IdParam } from '../../shared/schemas/common';
 import { limitDiscountCheck } from '../discounts/limit';
-import { notFound } from '../lib/errors';
+import { apiErrors, notFound } from '../lib/errors';
 import { requireCartSession } from '../lib/session';
 import {
   addToCart,
@@ -58,7 +58,7 @@ export function toCartItem(line: CartViewLine): CartItem {
 }
 
 /** 409 bodies carry details besides the message (e.g. `available`, `limit`, `remaining`). */
-const errors = { 400: ApiError, 404: ApiError, 409: ApiError.loose(), 429: ApiError };
+const errors = { ...apiErrors(400, 404, 429), 409: ApiError.loose() };
 const Message = z.object({ message: z.string() });
 
 export async function cartRoutes(instance: FastifyInstance): Promise<void> {

@@ -14,8 +14,9 @@ import {
   UpdateProductBody,
   UpdateStockBody,
 } from '../../shared/schemas/catalog';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import { sendCached } from '../lib/cached-response';
+import { apiErrors } from '../lib/errors';
 import { loadUser, requireAdmin } from '../lib/session';
 import {
   cachedActiveProduct,
@@ -32,7 +33,7 @@ import {
   updateProduct,
 } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const errors = apiErrors(400, 401, 403, 404);
 
 /**
  * `sending` (which sends `reply`) resolved to the reply: Fastify then waits for the reply

@@ -17,12 +17,12 @@ import {
   CreateOrderBody,
   CreateOrderResponse,
 } from '../../shared/schemas/checkout';
-import { ApiError } from '../../shared/schemas/common';
 import { startGuestClaim } from '../accounts/guest-claims';
+import { apiErrors } from '../lib/errors';
 import { requireCartSession } from '../lib/session';
 import { placeCatalogOrder } from './service';
 
-const errors = { 400: ApiError, 404: ApiError, 409: CheckoutConflict, 500: ApiError };
+const errors = { ...apiErrors(400, 404, 500), 409: CheckoutConflict };
 
 export async function checkoutRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import { PreparedCustomOrder } from '../../shared/schemas/custom-orders';
 import {
   CollaborationSessionInfo,
@@ -25,7 +25,7 @@ import {
   CreateCollaborationSessionBody,
   QUOTE_DESK_MESSAGES,
 } from '../../shared/schemas/quote-desk';
-import { notFound } from '../lib/errors';
+import { apiErrors, notFound } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { serializeSession } from '../quotes/serialize';
 import { CollaborationHub, WS_HARD_MAX_BYTES } from './hub';
@@ -36,7 +36,7 @@ import {
   prepareApprovedQuoteDeposit,
 } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const errors = apiErrors(400, 401, 403, 404);
 
 /** True when a browser upgrade request comes from this site (or is not from a browser page). */
 function fromThisSite(request: FastifyRequest, publicUrl: string): boolean {
@@ -105,7 +105,7 @@ export async function collaborationRoutes(instance: FastifyInstance): Promise<vo
     {
       schema: {
         params: z.object({ token: z.string().max(200) }),
-        response: { 201: PreparedCustomOrder, ...errors, 409: ApiError },
+        response: { 201: PreparedCustomOrder, ...errors, ...apiErrors(409) },
       },
     },
     async (request, reply) => {

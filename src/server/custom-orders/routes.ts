@@ -33,7 +33,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CheckoutConflict } from '../../shared/schemas/checkout';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import {
   AdminOrderEmailBody,
   BalanceLinkResponse,
@@ -55,7 +55,7 @@ import {
 } from '../../shared/schemas/custom-orders';
 import { startGuestClaim } from '../accounts/guest-claims';
 import { limitDiscountCheck } from '../discounts/limit';
-import { badRequest, HttpError } from '../lib/errors';
+import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { optionalCartSession, requireAdmin, requireUser } from '../lib/session';
@@ -86,14 +86,7 @@ import {
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  410: ApiError,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 410);
 const Message = z.object({ message: z.string() });
 const TokenParam = z.object({ token: z.string().max(200) });
 const PreparedParam = z.object({ id: z.string().max(100) });
@@ -216,7 +209,7 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
           201: CreateCustomOrderResponse,
           ...errors,
           409: CheckoutConflict,
-          500: ApiError,
+          ...apiErrors(500),
         },
       },
     },
@@ -239,7 +232,7 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     '/api/custom-orders/user-orders',
     {
       preValidation: requireUser,
-      schema: { response: { 200: z.array(CustomOrder), 401: ApiError } },
+      schema: { response: { 200: z.array(CustomOrder), ...apiErrors(401) } },
     },
     async (request) => listUserCustomOrders(db, request.user!.id),
   );
@@ -268,7 +261,12 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
       schema: {
         params: TokenParam,
         body: CompleteBalanceBody,
-        response: { 200: CompleteBalanceResponse, ...errors, 409: CheckoutConflict, 500: ApiError },
+        response: {
+          200: CompleteBalanceResponse,
+          ...errors,
+          409: CheckoutConflict,
+          ...apiErrors(500),
+        },
       },
     },
     async (request) =>

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../shared/schemas/common';
+import { apiErrors } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { importCustomers } from './import';
 
@@ -27,7 +27,7 @@ export async function customerImportRoutes(instance: FastifyInstance): Promise<v
     '/api/import-customers',
     {
       preValidation: requireAdmin,
-      schema: { response: { 200: ImportCustomersResponse, 401: ApiError, 403: ApiError } },
+      schema: { response: { 200: ImportCustomersResponse, ...apiErrors(401, 403) } },
     },
     async () => ({ result: await importCustomers(db) }),
   );

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError } from '../../shared/schemas/common';
 import { Dashboard, DashboardQuery } from '../../shared/schemas/dashboard';
+import { apiErrors } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { dashboardFigures } from './service';
 
@@ -17,7 +17,7 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
       preValidation: requireAdmin,
       schema: {
         querystring: DashboardQuery,
-        response: { 200: Dashboard, 400: ApiError, 401: ApiError, 403: ApiError },
+        response: { 200: Dashboard, ...apiErrors(400, 401, 403) },
       },
     },
     async (request, reply) => {

@@ -18,8 +18,9 @@ import {
   ValidateDiscountBody,
   ValidateDiscountResponse,
 } from '../../shared/schemas/cart';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import { priceCart } from '../cart/service';
+import { apiErrors } from '../lib/errors';
 import { optionalCartSession, requireAdmin } from '../lib/session';
 import { limitDiscountCheck } from './limit';
 import {
@@ -32,14 +33,7 @@ import {
   toAdminDiscountCode,
 } from './service';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  429: ApiError,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 429);
 
 export async function discountRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

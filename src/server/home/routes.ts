@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import {
   HomeContent,
   HomeLogo,
@@ -15,6 +15,7 @@ import {
   HomeTestimonial,
   HomeTestimonialInput,
 } from '../../shared/schemas/home';
+import { apiErrors } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import {
   deleteLogo,
@@ -25,7 +26,7 @@ import {
   saveTestimonial,
 } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const errors = apiErrors(400, 401, 403, 404);
 const Deleted = z.object({ message: z.string() });
 
 export async function homeRoutes(instance: FastifyInstance): Promise<void> {

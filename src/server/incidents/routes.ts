@@ -13,14 +13,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import { ActionResult, IncidentsOverview, ResolveBody } from '../../shared/schemas/incidents';
+import { apiErrors } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { releaseHeldMail, resendFailedMail } from '../mail/outbox-admin';
 import { startRefundRetry } from './refund-retry';
 import { adminRefund, incidentsOverview, resolveIncident, resolvePayment } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+const errors = apiErrors(400, 401, 403, 404, 409);
 
 export async function incidentsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

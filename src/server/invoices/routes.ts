@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import {
   AdminInvoice,
   PayInvoiceParams,
@@ -19,6 +19,7 @@ import {
   PublicInvoice,
   SendInvoiceBody,
 } from '../../shared/schemas/invoices';
+import { apiErrors } from '../lib/errors';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { requireAdmin } from '../lib/session';
 import { registerPaymentPurpose } from '../payments/purposes';
@@ -32,14 +33,7 @@ import {
   toPublicInvoice,
 } from './service';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  410: ApiError,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 410);
 /** Pay-page lookups per client address per minute (shared store, lib/rate-limit.ts). */
 export const PAY_INVOICE_RATE_LIMIT = {
   name: 'pay-invoice',
@@ -96,7 +90,7 @@ export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         params: PayInvoiceParams,
         querystring: PayInvoiceQuery,
-        response: { 200: PublicInvoice, ...errors, 429: ApiError },
+        response: { 200: PublicInvoice, ...errors, ...apiErrors(429) },
       },
     },
     async (request, reply) => {

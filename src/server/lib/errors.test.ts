@@ -1,14 +1,28 @@
 /**
  * The shared error handler: PostgreSQL errors for input it cannot store answer 400
- * (a backstop behind the input guard and the schemas), other failures 500.
+ * (a backstop behind the input guard and the schemas), other failures 500. The
+ * `apiErrors` builder of the routes' error response schemas.
  */
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../shared/schemas/common';
 import type { Database } from '../db/client';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { openTestDatabase } from '../test/db';
-import { inputRejectedByDatabase, installErrorHandling } from './errors';
+import {
+  apiErrors,
+  conflict,
+  inputRejectedByDatabase,
+  installErrorHandling,
+  notFound,
+} from './errors';
 
 describe('error handler backstop for database input errors', () => {
   let database: Database;
@@ -109,5 +123,52 @@ describe('error shapes of the whole app', () => {
     const broken = await t.app.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: 'Invalid URL' });
+  });
+});
+
+describe('apiErrors', () => {
+  it('maps exactly the statuses given to the ApiError body', () => {
+    const map = apiErrors(400, 404, 409);
+    expect(Object.keys(map)).toEqual(['400', '404', '409']);
+    expect(map[400]).toBe(ApiError);
+    expect(map[404]).toBe(ApiError);
+    expect(map[409]).toBe(ApiError);
+    expect(apiErrors()).toEqual({});
+  });
+
+  it('serialises error replies through the schema; a status written after the spread replaces it', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(app);
+    const Ok = z.object({ ok: z.boolean() });
+    app.get('/plain', { schema: { response: { 200: Ok, ...apiErrors(404, 409) } } }, async () => {
+      throw conflict('Sold out', { available: 2 });
+    });
+    app.get(
+      '/loose',
+      { schema: { response: { 200: Ok, ...apiErrors(404, 409), 409: ApiError.loose() } } },
+      async () => {
+        throw conflict('Sold out', { available: 2 });
+      },
+    );
+    app.get('/missing', { schema: { response: { 200: Ok, ...apiErrors(404) } } }, async () => {
+      throw notFound();
+    });
+    await app.ready();
+    try {
+      // The plain ApiError body keeps message (and errors) only.
+      const plain = await app.inject({ method: 'GET', url: '/plain' });
+      expect(plain.statusCode).toBe(409);
+      expect(plain.json()).toEqual({ message: 'Sold out' });
+      const loose = await app.inject({ method: 'GET', url: '/loose' });
+      expect(loose.statusCode).toBe(409);
+      expect(loose.json()).toEqual({ message: 'Sold out', available: 2 });
+      const missing = await app.inject({ method: 'GET', url: '/missing' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Not found' });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from '../../shared/schemas/common';
 
 /** An error with an HTTP status and a customer-facing message. Throw it from services. */
 export class HttpError extends Error {
@@ -29,6 +30,24 @@ export const forbidden = (message = 'You do not have permission to do that') =>
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details: Record<string, unknown> = {}) =>
   new HttpError(409, message, details);
+
+/** The error statuses a route may declare with the plain `ApiError` body. */
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502;
+
+/**
+ * The response-schema map of a route's error statuses: `apiErrors(400, 404)` is
+ * `{ 400: ApiError, 404: ApiError }`, the `{ message, errors? }` body every error
+ * answers (DECISIONS.md, see `installErrorHandling`). Spread it into a route's
+ * `schema.response`; a status with a richer body (checkout's 409 `CheckoutConflict`)
+ * is written after the spread so it replaces the plain one.
+ */
+export function apiErrors<const S extends readonly ApiErrorStatus[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof ApiError } {
+  return Object.fromEntries(statuses.map((status) => [status, ApiError])) as {
+    [K in S[number]]: typeof ApiError;
+  };
+}
 
 /**
  * PostgreSQL error codes that mean "this input value cannot be stored", so a 400:

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../shared/schemas/common';
-import { notFound } from '../lib/errors';
+import { apiErrors, notFound } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { mailPreviews } from './previews';
 
@@ -28,8 +27,7 @@ export async function mailPreviewRoutes(instance: FastifyInstance): Promise<void
               subject: z.string(),
             }),
           ),
-          401: ApiError,
-          403: ApiError,
+          ...apiErrors(401, 403),
         },
       },
     },

@@ -9,8 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEWSLETTER_SIGNUP_MESSAGE, NewsletterSignupBody } from '../../shared/schemas/campaigns';
-import { ApiError } from '../../shared/schemas/common';
-import { HttpError } from '../lib/errors';
+import { apiErrors, HttpError } from '../lib/errors';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { confirm, signUp } from './service';
 
@@ -30,7 +29,7 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
       }),
       schema: {
         body: NewsletterSignupBody,
-        response: { 200: z.object({ message: z.string() }), 400: ApiError, 429: ApiError },
+        response: { 200: z.object({ message: z.string() }), ...apiErrors(400, 429) },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import {
   DeleteOrderResponse,
   Order,
@@ -16,6 +16,7 @@ import {
   UpdateTrackingBody,
 } from '../../shared/schemas/orders';
 import { readGuestClaim } from '../accounts/guest-claims';
+import { apiErrors } from '../lib/errors';
 import { requireAdmin, requireUser } from '../lib/session';
 import {
   deleteOrder,
@@ -26,7 +27,7 @@ import {
   updateOrderTracking,
 } from './service';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+const errors = apiErrors(400, 401, 403, 404);
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/orders',
-    { preValidation: requireUser, schema: { response: { 200: z.array(Order), 401: ApiError } } },
+    {
+      preValidation: requireUser,
+      schema: { response: { 200: z.array(Order), ...apiErrors(401) } },
+    },
     async (request) => listOrders(db, request.user!),
   );
 

@@ -26,19 +26,13 @@ import {
   CreatePaymentOrderResponse,
   PaymentSetup,
 } from '../../shared/schemas/checkout';
-import { ApiError } from '../../shared/schemas/common';
 import { limitDiscountCheck } from '../discounts/limit';
+import { apiErrors } from '../lib/errors';
 import { optionalCartSession } from '../lib/session';
 import { registerPaymentPurpose } from './purposes';
 import { capturePayment, cartPurpose, createPayment, paymentSetup } from './service';
 
-const errors = {
-  400: ApiError,
-  404: ApiError,
-  409: CheckoutConflict,
-  429: ApiError,
-  502: ApiError,
-};
+const errors = { ...apiErrors(400, 404, 429, 502), 409: CheckoutConflict };
 const OrderIdParam = z.object({ id: z.string().min(1).max(200) });
 
 async function paypalRoutes(instance: FastifyInstance): Promise<void> {

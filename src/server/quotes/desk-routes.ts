@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { IdParam } from '../../shared/schemas/common';
 import {
   QUOTE_DESK_MESSAGES,
   QuoteDetail,
@@ -25,22 +25,14 @@ import {
 } from '../../shared/schemas/quote-desk';
 import { QUOTE_LOGO_MAX_BYTES } from '../../shared/schemas/quotes';
 import { findActiveSession } from '../collaboration/service';
-import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { apiErrors, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { readMultipart } from '../lib/multipart';
 import { requireAdmin } from '../lib/session';
 import { addRevision, deleteQuote, getQuoteDetail, listQuotes, updateQuote } from './desk';
 import { serializeQuote } from './serialize';
 import { checkLogo, logoTooLarge } from './service';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  413: ApiError,
-  415: ApiError,
-};
+const errors = apiErrors(400, 401, 403, 404, 409, 413, 415);
 const RevisionFields = z.object({
   notes: z
     .string()
