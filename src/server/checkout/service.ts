@@ -59,6 +59,7 @@ import type { PaymentRow } from '../payments/service';
 import {
   consumeWrite,
   PaymentRefused as OrderRejected,
+  replayRecordedRow,
   settleCapturedPayment,
 } from '../payments/settle';
 
@@ -108,13 +109,7 @@ export async function placeCatalogOrder(
     found,
     {
       what: 'Order',
-      async replay(tx, payment) {
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(eq(orders.paymentIntentId, payment.providerOrderId));
-        return order ?? null;
-      },
+      replay: replayRecordedRow(orders, orders.paymentIntentId),
       // The order's basis is read right behind the payment lock, in the same round trip
       // on PostgreSQL (pipeline; issue 12); it is used only if the payment may settle.
       alongsideLock: (tx) => readOrderBasis(deps.db, tx, input.sessionId, found.providerOrderId),

@@ -21,7 +21,12 @@ import type { AppDeps } from '../deps';
 import { publish } from '../events/events';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { findPayment } from '../payments/service';
-import { markConsumed, PaymentRefused, settleCapturedPayment } from '../payments/settle';
+import {
+  markConsumed,
+  PaymentRefused,
+  replayRecordedRow,
+  settleCapturedPayment,
+} from '../payments/settle';
 import { CUSTOM_ORDER_NOT_FOUND, type CustomOrderRow, toCustomOrderDto } from './service';
 
 type Deps = Pick<AppDeps, 'db' | 'payments' | 'config' | 'hooks' | 'mail'>;
@@ -181,13 +186,7 @@ export async function completeBalancePayment(
     found,
     {
       what: 'Balance payment',
-      async replay(tx, payment) {
-        const [row] = await tx
-          .select()
-          .from(customOrders)
-          .where(eq(customOrders.balancePaymentId, payment.providerOrderId));
-        return row ?? null;
-      },
+      replay: replayRecordedRow(customOrders, customOrders.balancePaymentId),
       async settle(tx, payment) {
         const [locked] = await tx
           .select()

@@ -35,7 +35,12 @@ import { publish } from '../events/events';
 import { saveFile } from '../files/service';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { findPayment, type PaymentRow } from '../payments/service';
-import { markConsumed, PaymentRefused, settleCapturedPayment } from '../payments/settle';
+import {
+  markConsumed,
+  PaymentRefused,
+  replayRecordedRow,
+  settleCapturedPayment,
+} from '../payments/settle';
 import type { CustomLogo } from './logo';
 import { assertClientAmounts, priceDraft } from './pricing';
 import { reserveRushSlot, rushSlots } from './rush';
@@ -405,13 +410,7 @@ export async function createCustomOrderFromDeposit(
     found,
     {
       what: 'Custom order',
-      async replay(tx, payment) {
-        const [order] = await tx
-          .select()
-          .from(customOrders)
-          .where(eq(customOrders.depositPaymentId, payment.providerOrderId));
-        return order ?? null;
-      },
+      replay: replayRecordedRow(customOrders, customOrders.depositPaymentId),
       settle: (tx, payment) => buildCustomOrder(deps, tx, payment, preparedId, input, now),
       details: { preparedOrderId: preparedId, userId: caller.userId, sessionId: caller.sessionId },
     },

@@ -19,6 +19,7 @@
  * payment is logged, recorded for the admin and answered 500.
  */
 import { eq, type Placeholder, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ORDER_REJECT_REASONS } from '../../shared/schemas/checkout';
 import type { Db, DbOrTx, Tx } from '../db/client';
@@ -97,6 +98,25 @@ export interface SettleOptions<T, A = undefined> {
    * db/commit.ts `transactionEndingInCommit` (its work ends with `executeThenCommit`).
    */
   runTransaction?: <R>(fn: (tx: Tx) => Promise<R>) => Promise<R>;
+}
+
+/**
+ * A `SettleOptions.replay` for work that records the payment on its row: answers the row
+ * of `table` whose `column` holds the payment's provider order id (the catalogue order,
+ * the custom order made from a deposit, the custom order whose balance it paid), or null
+ * when there is none.
+ */
+export function replayRecordedRow<T extends PgTable>(
+  table: T,
+  column: PgColumn,
+): (tx: Tx, payment: PaymentRow) => Promise<T['$inferSelect'] | null> {
+  return async (tx, payment) => {
+    const [row] = await tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(column, payment.providerOrderId));
+    return (row as T['$inferSelect'] | undefined) ?? null;
+  };
 }
 
 /** Marks a payment consumed (inside `settle`): it can never settle anything else. */
