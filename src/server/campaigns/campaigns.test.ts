@@ -14,33 +14,21 @@ import {
   mailOutbox,
   mailSuppressions,
 } from '../db/schema';
-import { createTestApp, newCredentials, type TestApp, TestClient } from '../test/app';
+import { createMailTestApp, type MailTestApp, newCredentials, TestClient } from '../test/app';
 import { multipartBody } from '../test/fixtures';
-import { startTestSmtp, type TestSmtp } from '../test/smtp';
 
-let smtp: TestSmtp;
-let t: TestApp;
+let t: MailTestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Fairway Pin Co. <news@fairwaypin.test>',
-      MAIL_RETRY_LIMIT: '2',
-      MAIL_RETRY_DELAY_SECONDS: '0',
-      MAIL_POLL_SECONDS: '0.5',
-      CAMPAIGN_CONCURRENCY: '3',
-      PUBLIC_URL: 'https://shop.example',
-    },
+  t = await createMailTestApp({
+    MAIL_FROM: 'Fairway Pin Co. <news@fairwaypin.test>',
+    MAIL_RETRY_LIMIT: '2',
+    CAMPAIGN_CONCURRENCY: '3',
   });
   admin = await signInAdmin(t.app, t.db);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const csvUpload = (csv: string, name = 'organisers.csv', list?: string) =>
   multipartBody(list ? { list } : {}, {
@@ -69,7 +57,7 @@ async function finished(id: number) {
   return last as { total: number; sent: number; failed: number; skipped: number; pending: number };
 }
 
-const mailsTo = (address: string) => smtp.received.filter((m) => m.to === address);
+const mailsTo = (address: string) => t.smtp.received.filter((m) => m.to === address);
 
 describe('tournament campaign', () => {
   it('upload: header in any order, other columns ignored, invalid and duplicate rows flagged', async () => {
@@ -228,10 +216,10 @@ describe('delivery failures and suppression', () => {
     // First attempt + MAIL_RETRY_LIMIT (2) retries.
     expect(temp).toMatchObject({ status: 'failed', attempts: 3 });
     expect(temp.lastError).toMatch(/451/);
-    expect(smtp.rcptCount.get('tempfail1@golf.test')).toBe(3);
+    expect(t.smtp.rcptCount.get('tempfail1@golf.test')).toBe(3);
     expect(perm).toMatchObject({ status: 'failed', attempts: 1 });
     expect(perm.lastError).toMatch(/550/);
-    expect(smtp.rcptCount.get('reject1@golf.test')).toBe(1);
+    expect(t.smtp.rcptCount.get('reject1@golf.test')).toBe(1);
     const supp = await t.db.select().from(mailSuppressions);
     expect(supp.map((s) => [s.email, s.reason])).toContainEqual(['reject1@golf.test', 'bounced']);
     expect(supp.map((s) => s.email)).not.toContain('tempfail1@golf.test');
@@ -244,7 +232,7 @@ describe('delivery failures and suppression', () => {
     });
     const second = await finished(again.json().campaignId);
     expect(second).toMatchObject({ total: 3, skipped: 1 });
-    expect(smtp.rcptCount.get('reject1@golf.test')).toBe(1);
+    expect(t.smtp.rcptCount.get('reject1@golf.test')).toBe(1);
     expect(mailsTo('ok1@golf.test')).toHaveLength(2); // one per campaign
   });
 

@@ -10,30 +10,16 @@ import { addToCart, customer, insertProduct, payCart } from '../checkout/test-su
 import { signInAdmin } from '../collaboration/test-support';
 import { orders } from '../db/schema';
 import { publish } from '../events/events';
-import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { startTestSmtp, type TestSmtp } from '../test/smtp';
+import { createMailTestApp, type MailTestApp, TestClient } from '../test/app';
 import { sampleEvents } from './previews';
 import { mailsFor } from './rules';
 
-let smtp: TestSmtp;
-let t: TestApp;
+let t: MailTestApp;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_POLL_SECONDS: '0.5',
-      MAIL_RETRY_DELAY_SECONDS: '0',
-      PUBLIC_URL: 'https://shop.example',
-      STORE_EMAIL: 'owner@fairwaypin.test',
-    },
-  });
+  t = await createMailTestApp({ STORE_EMAIL: 'owner@fairwaypin.test' });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
@@ -46,16 +32,16 @@ describe('transactional mail from events', () => {
       await t.db.transaction((tx) => publish(deps, tx, event));
     }
     await t.app.deps.mail.flush();
-    await vi.waitFor(() => expect(smtp.received.length).toBe(expected.length), {
+    await vi.waitFor(() => expect(t.smtp.received.length).toBe(expected.length), {
       timeout: 20_000,
       interval: 100,
     });
     for (const mail of expected) {
-      const got = smtp.received.filter((m) => m.to === mail.to && m.subject === mail.subject);
+      const got = t.smtp.received.filter((m) => m.to === mail.to && m.subject === mail.subject);
       expect(got, `${mail.kind} to ${mail.to}`).toHaveLength(1);
     }
     const find = (subject: RegExp) =>
-      decoded(smtp.received.find((m) => subject.test(m.subject ?? ''))!.raw);
+      decoded(t.smtp.received.find((m) => subject.test(m.subject ?? ''))!.raw);
     expect(find(/is in production/)).toContain('2 to 3 weeks');
     expect(find(/pay the balance/)).toContain('https://shop.example/balance-payment/sample-token');
     // The invoice itself, not its receipt ('receipt for invoice INV-100042'), which may be
@@ -69,7 +55,7 @@ describe('transactional mail from events', () => {
     const quoted = find(/your quote #77/);
     expect(quoted).toContain('$980.00');
     expect(quoted).toContain('https://shop.example/quote-collaboration/sample-token');
-    expect(smtp.received.find((m) => /New quote request/.test(m.subject ?? ''))!.to).toBe(
+    expect(t.smtp.received.find((m) => /New quote request/.test(m.subject ?? ''))!.to).toBe(
       'owner@fairwaypin.test',
     );
     expect(find(/your 15% code/)).toContain('WELCOME-7K2QX9PA');
@@ -105,7 +91,7 @@ describe('transactional mail from events', () => {
     expect(
       (await admin.put(`/api/orders/${order!.id}/status`, { status: 'delivered' })).statusCode,
     ).toBe(200);
-    const mine = () => smtp.received.filter((m) => m.to === 'tracked@example.com');
+    const mine = () => t.smtp.received.filter((m) => m.to === 'tracked@example.com');
     await vi.waitFor(() => expect(mine().length).toBe(3), { timeout: 15_000, interval: 100 });
     await new Promise((r) => setTimeout(r, 1500)); // nothing else arrives
     const subjects = mine().map((m) => m.subject);

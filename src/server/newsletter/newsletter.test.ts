@@ -8,33 +8,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SIGNUP_MESSAGE } from '../../shared/schemas/campaigns';
 import { discountCodes, mailOutbox, newsletterSubscribers } from '../db/schema';
-import { AddressedClient, createTestApp, type TestApp, TestClient } from '../test/app';
-import { startTestSmtp, type TestSmtp } from '../test/smtp';
+import { AddressedClient, createMailTestApp, type MailTestApp, TestClient } from '../test/app';
 
-let smtp: TestSmtp;
-let t: TestApp;
+let t: MailTestApp;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_POLL_SECONDS: '0.5',
-      MAIL_RETRY_DELAY_SECONDS: '0',
-      PUBLIC_URL: 'https://shop.example',
-      NEWSLETTER_RATE_LIMIT: '4',
-    },
-  });
+  t = await createMailTestApp({ NEWSLETTER_RATE_LIMIT: '4' });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const received = (to: string, kind: RegExp) =>
   vi.waitFor(
     () => {
-      const m = smtp.received.find((r) => r.to === to && kind.test(r.subject ?? ''));
+      const m = t.smtp.received.find((r) => r.to === to && kind.test(r.subject ?? ''));
       if (!m) throw new Error(`no mail to ${to}`);
       return m;
     },

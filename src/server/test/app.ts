@@ -12,6 +12,7 @@ import type { AppHooks } from '../deps';
 import type { PaymentProvider } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { openTestDatabase } from './db';
+import { startTestSmtp, type TestSmtp } from './smtp';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -58,6 +59,44 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/** A TestApp that sends its mail to its own local SMTP server; close() closes both. */
+export interface MailTestApp extends TestApp {
+  smtp: TestSmtp;
+}
+
+/**
+ * A fresh app (see createTestApp) sending its mail to a fresh local SMTP server
+ * (test/smtp.ts): the mail worker polls every 0.5 s, a failed send is retried without
+ * delay, links point at https://shop.example; `env` adds settings or overrides these.
+ * Call close() in afterAll (the app first, then the SMTP server).
+ */
+export async function createMailTestApp(env: Record<string, string> = {}): Promise<MailTestApp> {
+  const smtp = await startTestSmtp();
+  let t: TestApp;
+  try {
+    t = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_POLL_SECONDS: '0.5',
+        MAIL_RETRY_DELAY_SECONDS: '0',
+        PUBLIC_URL: 'https://shop.example',
+        ...env,
+      },
+    });
+  } catch (err) {
+    await smtp.close();
+    throw err;
+  }
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
     },
   };
 }
