@@ -13,31 +13,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertProduct } from '../checkout/test-support';
 import { cartItems } from '../db/schema';
 import type { AppHooks } from '../deps';
-import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
+import { TestClient } from '../test/app';
+import { createRaceTestApp, type RaceTestApp, racesOnPostgres } from '../test/race';
 
 const onPostgres = racesOnPostgres;
 
 describe('add to cart under concurrency', () => {
-  let t: TestApp;
-  let probe: OverlapProbe;
+  let t: RaceTestApp;
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ hooks, poolSize: 20 });
-    probe = await openOverlapProbe(t);
+    t = await createRaceTestApp(hooks);
   });
-  afterAll(async () => {
-    await probe.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => {
     hooks.beforeCartCommit = undefined;
   });
 
   /** Holds the first transaction open (postgres) until `waiters` others wait on its locks. */
   function holdFirstCommit(waiters: number): () => number {
-    const probeHook = probe.holdFirst(waiters, 10_000);
+    const probeHook = t.probe.holdFirst(waiters, 10_000);
     hooks.beforeCartCommit = probeHook.hook;
     return probeHook.seen;
   }

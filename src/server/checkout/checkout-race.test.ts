@@ -12,33 +12,28 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discountCodes, orders, payments, products, testPaymentOrders } from '../db/schema';
 import type { AppHooks } from '../deps';
-import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
+import { TestClient } from '../test/app';
+import { createRaceTestApp, type RaceTestApp, racesOnPostgres } from '../test/race';
 import { addToCart, customer, insertDiscount, insertProduct, payCart } from './test-support';
 
 const onPostgres = racesOnPostgres;
 
 describe('create-order under concurrency', () => {
-  let t: TestApp;
-  let probe: OverlapProbe;
+  let t: RaceTestApp;
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
     // Every shopper here comes from one address: lift the per-address code limit (30/min).
-    t = await createTestApp({ hooks, poolSize: 20, env: { DISCOUNT_RATE_LIMIT: '1000' } });
-    probe = await openOverlapProbe(t);
+    t = await createRaceTestApp(hooks, { DISCOUNT_RATE_LIMIT: '1000' });
   });
-  afterAll(async () => {
-    await probe.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => {
     hooks.beforeOrderCommit = undefined;
   });
 
   /** Holds the first transaction open (postgres) until `waiters` others wait on its locks. */
   function holdFirstCommit(waiters: number): () => number {
-    const probeHook = probe.holdFirst(waiters);
+    const probeHook = t.probe.holdFirst(waiters);
     hooks.beforeOrderCommit = probeHook.hook;
     return probeHook.seen;
   }

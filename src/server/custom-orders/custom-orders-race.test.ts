@@ -9,26 +9,21 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customOrders, payments } from '../db/schema';
 import type { AppHooks } from '../deps';
-import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
+import { TestClient } from '../test/app';
+import { createRaceTestApp, type RaceTestApp, racesOnPostgres } from '../test/race';
 import { orderCustomPins, payFor, placeCustomOrder, prepare, signInAdmin } from './test-support';
 
 describe('custom orders under concurrency', () => {
-  let t: TestApp;
-  let probe: OverlapProbe;
+  let t: RaceTestApp;
   let admin: TestClient;
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ hooks, poolSize: 20, env: { RUSH_SLOTS_PER_MONTH: '3' } });
-    probe = await openOverlapProbe(t);
+    t = await createRaceTestApp(hooks, { RUSH_SLOTS_PER_MONTH: '3' });
     admin = new TestClient(t.app);
     await signInAdmin(t, admin);
   });
-  afterAll(async () => {
-    await probe.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
   beforeEach(() => {
     hooks.beforeCustomOrderCommit = undefined;
     hooks.beforeBalanceCommit = undefined;
@@ -41,7 +36,7 @@ describe('custom orders under concurrency', () => {
       purpose: 'custom_deposit',
       preparedOrderId: prepared.preparedOrderId,
     });
-    const hold = probe.holdFirst(5);
+    const hold = t.probe.holdFirst(5);
     hooks.beforeCustomOrderCommit = hold.hook;
 
     const results = await Promise.all(
@@ -73,7 +68,7 @@ describe('custom orders under concurrency', () => {
         return { client, prepared, paymentId };
       }),
     );
-    const hold = probe.holdFirst(4);
+    const hold = t.probe.holdFirst(4);
     hooks.beforeCustomOrderCommit = hold.hook;
 
     const results = await Promise.all(
@@ -119,7 +114,7 @@ describe('custom orders under concurrency', () => {
     const paymentIds = await Promise.all(
       tabs.map((tab) => payFor(tab, { purpose: 'custom_balance', balanceToken: token })),
     );
-    const hold = probe.holdFirst(1);
+    const hold = t.probe.holdFirst(1);
     hooks.beforeBalanceCommit = hold.hook;
 
     const results = await Promise.all(

@@ -18,22 +18,17 @@ import {
   testPaymentOrders,
 } from '../db/schema';
 import type { AppHooks } from '../deps';
-import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { type OverlapProbe, openOverlapProbe, racesOnPostgres } from '../test/race';
+import { TestClient } from '../test/app';
+import { createRaceTestApp, type RaceTestApp, racesOnPostgres } from '../test/race';
 
 describe('invoice payments under concurrency', () => {
-  let t: TestApp;
-  let probe: OverlapProbe;
+  let t: RaceTestApp;
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ hooks, poolSize: 20 });
-    probe = await openOverlapProbe(t);
+    t = await createRaceTestApp(hooks);
   });
-  afterAll(async () => {
-    await probe.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('four captures for one invoice at once: one payment kept, three refunded, one receipt', async () => {
     const { client: admin } = await signedInClient(t, 'admin');
@@ -58,7 +53,7 @@ describe('invoice payments under concurrency', () => {
       ids.push(res.json().id);
     }
 
-    const held = probe.holdFirst(3);
+    const held = t.probe.holdFirst(3);
     hooks.beforeInvoicePaidCommit = held.hook;
     const captures = await Promise.all(
       visitors.map((v, i) => v.post(`/paypal/order/${ids[i]}/capture`)),

@@ -8,7 +8,8 @@
  * same invariants are checked without the proof.
  */
 import pg from 'pg';
-import type { TestApp } from './app';
+import type { AppHooks } from '../deps';
+import { createTestApp, type TestApp } from './app';
 import { testDbKind } from './db';
 
 export const racesOnPostgres = testDbKind() === 'postgres';
@@ -54,6 +55,38 @@ export async function openOverlapProbe(t: TestApp): Promise<OverlapProbe> {
     },
     close: async () => {
       await observer?.end();
+    },
+  };
+}
+
+/** A race test's app and its overlap probe; close() closes the probe, then the app. */
+export interface RaceTestApp extends TestApp {
+  probe: OverlapProbe;
+}
+
+/**
+ * A fresh app for a race test (see createTestApp) with the test's `hooks` (set per case),
+ * a pool of 20 connections so the concurrent requests each hold one, and `env` added;
+ * plus its overlap probe. Call close() in afterAll.
+ */
+export async function createRaceTestApp(
+  hooks: AppHooks,
+  env: Record<string, string> = {},
+): Promise<RaceTestApp> {
+  const t = await createTestApp({ hooks, poolSize: 20, env });
+  let probe: OverlapProbe;
+  try {
+    probe = await openOverlapProbe(t);
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+  return {
+    ...t,
+    probe,
+    async close() {
+      await probe.close();
+      await t.close();
     },
   };
 }
