@@ -14,6 +14,7 @@ import {
   quoteRequests,
 } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { dashboardFigures } from './service';
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -242,4 +243,65 @@ describe('admin dashboard', () => {
       expect(d.needsHuman.needsHuman).toBe(0);
     });
   }
+});
+
+// The period and the per-day series are the shop's calendar days (STORE_TIME_ZONE,
+// default America/Los_Angeles), not UTC days: at 6 pm on Wednesday 25 November in San
+// Diego it is already Thursday in UTC.
+describe('admin dashboard days are the shop’s days', () => {
+  let t: TestApp;
+  const now = new Date('2026-11-26T02:00:00Z'); // 2026-11-25 18:00 in San Diego (PST)
+  const placed = [
+    { at: '2026-11-26T01:00:00Z', cents: 1_111 }, // 17:00 on the 25th there (26th in UTC)
+    { at: '2026-11-25T20:00:00Z', cents: 2_222 }, // noon on the 25th
+    { at: '2026-11-19T12:00:00Z', cents: 4_444 }, // 04:00 on the 19th: first day of 7
+    { at: '2026-11-19T07:00:00Z', cents: 8_888 }, // 23:00 on the 18th: before the period
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.db.insert(orders).values(
+      placed.map((o, i) => ({
+        customerEmail: `tz${i}@example.com`,
+        customerName: `TZ ${i}`,
+        subtotalCents: o.cents,
+        totalCents: o.cents,
+        status: 'processing',
+        paymentStatus: 'paid' as const,
+        items: [],
+        createdAt: new Date(o.at),
+      })),
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('counts and buckets orders by the store’s calendar day', async () => {
+    const d = await dashboardFigures(t.app.deps, 7, now);
+    expect(d.from).toBe('2026-11-19');
+    expect(d.to).toBe('2026-11-25');
+    expect(d.catalog.sales).toBe((1_111 + 2_222 + 4_444) / 100);
+    expect(d.catalog.orders).toBe(3);
+    expect(d.salesByDay.map((x) => x.date)).toEqual([
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+    ]);
+    const byDay = new Map(d.salesByDay.map((x) => [x.date, x.catalog]));
+    expect(byDay.get('2026-11-25')).toBe((1_111 + 2_222) / 100);
+    expect(byDay.get('2026-11-19')).toBe(4_444 / 100);
+  });
+
+  it('follows STORE_TIME_ZONE', async () => {
+    const utc = await createTestApp({ env: { STORE_TIME_ZONE: 'UTC' } });
+    try {
+      const d = await dashboardFigures(utc.app.deps, 7, now);
+      expect([d.from, d.to]).toEqual(['2026-11-20', '2026-11-26']);
+    } finally {
+      await utc.close();
+    }
+  });
 });

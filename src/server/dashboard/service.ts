@@ -1,8 +1,9 @@
 /**
  * The admin dashboard's figures (issue 8 "Dashboard"), computed in the database from
  * the orders, custom orders, invoices, quotes, products, codes and incidents. Money is
- * summed in cents and shown in dollars. The period is `days` UTC calendar days ending
- * today (today included).
+ * summed in cents and shown in dollars. The period is `days` calendar days of the shop
+ * (STORE_TIME_ZONE, lib/store-time.ts; docs/decisions.md issue 8 entry 5) ending today
+ * (today included), and the per-day series is bucketed by those days.
  *
  * Definitions: catalogue sales = totals of catalogue orders placed in the period whose
  * payment is not refunded; custom sales = total prices of custom orders placed in the
@@ -13,6 +14,7 @@
  * active codes with currentUses >= 80% of maxUses.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { addDaysIso } from '../../shared/dates';
 import { centsToDollars } from '../../shared/money';
 import type { Dashboard, DashboardPeriod } from '../../shared/schemas/dashboard';
 import {
@@ -25,8 +27,8 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { incidentCounts } from '../incidents/service';
+import { startOfStoreDay, storeDayOf } from '../lib/store-time';
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
 const num = (v: unknown) => Number(v ?? 0);
 
 /** Average in cents, rounded half up; 0 without orders. */
@@ -41,10 +43,10 @@ export async function dashboardFigures(
   now: Date = new Date(),
 ): Promise<Dashboard> {
   const { db } = deps;
-  const to = day(now);
-  const fromDate = new Date(`${to}T00:00:00Z`);
-  fromDate.setUTCDate(fromDate.getUTCDate() - (days - 1));
-  const from = day(fromDate);
+  const zone = deps.config.STORE_TIME_ZONE;
+  const to = storeDayOf(now, zone);
+  const from = addDaysIso(to, -(days - 1));
+  const fromDate = startOfStoreDay(from, zone);
 
   const catalogWhere = and(gte(orders.createdAt, fromDate), ne(orders.paymentStatus, 'refunded'));
   const customWhere = and(
@@ -127,13 +129,15 @@ export async function dashboardFigures(
     )
     .orderBy(asc(discountCodes.code));
 
+  // The store's day of a timestamp; grouped by position (the zone is a bound parameter, and
+  // two parameters are two different expressions to PostgreSQL's GROUP BY check).
   const dayExpr = (col: typeof orders.createdAt | typeof customOrders.createdAt) =>
-    sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD')`;
+    sql<string>`to_char(${col} at time zone ${zone}, 'YYYY-MM-DD')`;
   const catalogDays = await db
     .select({ d: dayExpr(orders.createdAt), cents: sql<string>`sum(${orders.totalCents})` })
     .from(orders)
     .where(catalogWhere)
-    .groupBy(dayExpr(orders.createdAt));
+    .groupBy(sql`1`);
   const customDays = await db
     .select({
       d: dayExpr(customOrders.createdAt),
@@ -141,7 +145,7 @@ export async function dashboardFigures(
     })
     .from(customOrders)
     .where(customWhere)
-    .groupBy(dayExpr(customOrders.createdAt));
+    .groupBy(sql`1`);
   const catalogStatus = await db
     .select({ status: orders.status, n: sql<string>`count(*)` })
     .from(orders)
@@ -156,8 +160,7 @@ export async function dashboardFigures(
   const salesByDay: Dashboard['salesByDay'] = [];
   const catalogByDay = new Map(catalogDays.map((r) => [r.d, num(r.cents)]));
   const customByDay = new Map(customDays.map((r) => [r.d, num(r.cents)]));
-  for (const d = new Date(fromDate); day(d) <= to; d.setUTCDate(d.getUTCDate() + 1)) {
-    const key = day(d);
+  for (let key = from; key <= to; key = addDaysIso(key, 1)) {
     salesByDay.push({
       date: key,
       catalog: centsToDollars(catalogByDay.get(key) ?? 0),
