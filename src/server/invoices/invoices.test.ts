@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../catalog/testing';
 import { mailOutbox, manualInvoices, paymentIncidents, payments } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { createInvoice } from './service';
 
 const body = {
   customerName: 'Fox Hollow Golf Club',
@@ -66,6 +67,17 @@ describe('manual invoices', () => {
     const date = await admin.post('/api/send-invoice', { ...body, dueDate: '2026-02-31x' });
     expect(Object.keys(date.json().errors)).toEqual(['dueDate']);
     expect((await admin.delete('/api/manual-invoices/abc')).statusCode).toBe(400);
+  });
+
+  it('counts the default due date from the shop’s today (STORE_TIME_ZONE), not UTC’s', async () => {
+    // 6 pm on 25 November in San Diego is already the 26th in UTC.
+    const row = await createInvoice(
+      t.app.deps,
+      { ...body, terms: '' },
+      t.app.log,
+      new Date('2026-11-26T02:00:00Z'),
+    );
+    expect(row.dueDate?.toISOString()).toBe('2026-12-25T00:00:00.000Z');
   });
 
   it('creates INV-###### numbers, defaults (due +30 days, Net 30) and mails the pay link', async () => {

@@ -34,6 +34,7 @@ import { manualInvoices, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publish } from '../events/events';
 import { conflict, HttpError, notFound } from '../lib/errors';
+import { storeDayOf } from '../lib/store-time';
 import type { PaymentPurposeHandler } from '../payments/purposes';
 import { type PaymentRow, recordIncident, refundPayment } from '../payments/service';
 
@@ -106,12 +107,9 @@ export function toAdminInvoice(
   };
 }
 
-/** Today (UTC) as YYYY-MM-DD. */
-const todayIso = (now: Date) => now.toISOString().slice(0, 10);
-
 /**
  * POST /api/send-invoice: stores the invoice (next number, new pay key, due date default
- * today + 30 days) and publishes `invoice.sent` with its pay link in the same
+ * the shop's today (STORE_TIME_ZONE) + 30 days) and publishes `invoice.sent` with its pay link in the same
  * transaction (the mail rules write the customer's e-mail to the outbox); then hands the
  * mail to the sender. Returns the new row.
  */
@@ -122,7 +120,9 @@ export async function createInvoice(
   now: Date = new Date(),
 ): Promise<InvoiceRow> {
   const cents = dollarsToCents(input.amount);
-  const due = input.dueDate ?? addDays(todayIso(now), INVOICE_DUE_DAYS);
+  // Counted from the shop's today (STORE_TIME_ZONE), as the admin reads the calendar.
+  const due =
+    input.dueDate ?? addDays(storeDayOf(now, deps.config.STORE_TIME_ZONE), INVOICE_DUE_DAYS);
   const row = await deps.db.transaction(async (tx) => {
     const result = await tx.execute(sql`select nextval('manual_invoice_number_seq')::text as n`);
     // Both drivers answer `{ rows }`.
