@@ -4,6 +4,7 @@
  * another browser, another customer or a guessed id sees nothing (404); signing up in
  * that browser claims the order, and the owner still sees it.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderConfirmation } from '../../shared/schemas/orders';
 import { signedInClient } from '../catalog/testing';
@@ -14,6 +15,7 @@ import {
   insertProduct,
   payCart,
 } from '../checkout/test-support';
+import { orders } from '../db/schema';
 import { createTestApp, newCredentials, type TestApp, TestClient } from '../test/app';
 
 describe('order confirmation', () => {
@@ -55,6 +57,16 @@ describe('order confirmation', () => {
     expect(order.totalAmount).toBeCloseTo(order.subtotalAmount - order.discountAmount + 5.99, 2);
     expect(order.expectedShipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(order.expectedShipDate > order.createdAt.slice(0, 10)).toBe(true);
+
+    // Two business days from the day the shop's calendar (STORE_TIME_ZONE, default
+    // America/Los_Angeles) gives the order: Monday 23 November 2026, 6:30 pm in San Diego
+    // (already Tuesday in UTC) ships by Wednesday the 25th, not Thursday.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-11-24T02:30:00Z') })
+      .where(eq(orders.id, id));
+    const evening = (await buyer.get(`/api/orders/${id}/confirmation`)).json();
+    expect(evening.expectedShipDate).toBe('2026-11-25');
 
     // Another browser, a customer, a forged cookie: 404 (nothing revealed).
     expect((await new TestClient(t.app).get(`/api/orders/${id}/confirmation`)).statusCode).toBe(

@@ -64,7 +64,13 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         .filter((item) => item.kind === 'order')
         .map((item) => item.id);
       reply.header('cache-control', 'no-store');
-      return getOrderConfirmation(db, request.user ?? null, claimed, request.params.id);
+      return getOrderConfirmation(
+        db,
+        request.user ?? null,
+        claimed,
+        request.params.id,
+        config.STORE_TIME_ZONE,
+      );
     },
   );
 

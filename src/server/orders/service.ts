@@ -15,6 +15,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { type EventDeps, publish } from '../events/events';
 import { notFound } from '../lib/errors';
+import { storeDayOf } from '../lib/store-time';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -167,13 +168,15 @@ export async function deleteOrder(db: DbOrTx, id: number): Promise<void> {
  * The order for its confirmation page (issue 10): shown to an admin, to the account that
  * owns it, or to the signed-out browser whose claim cookie names it (`claimedIds`, from
  * accounts/guest-claims.ts `readGuestClaim`). Anyone else gets 404 (nothing revealed).
- * `expectedShipDate`: two business days after the order was placed (shared/delivery.ts).
+ * `expectedShipDate`: two business days after the day the order was placed in the shop's
+ * calendar `timeZone` (STORE_TIME_ZONE; shared/delivery.ts).
  */
 export async function getOrderConfirmation(
   db: DbOrTx,
   viewer: User | null,
   claimedIds: number[],
   id: number,
+  timeZone: string,
 ): Promise<OrderConfirmation> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   const allowed =
@@ -184,9 +187,6 @@ export async function getOrderConfirmation(
   if (!row || !allowed) throw notFound(ORDER_NOT_FOUND);
   return {
     ...toOrderDto(row),
-    expectedShipDate: addBusinessDays(
-      row.createdAt.toISOString().slice(0, 10),
-      DISPATCH_BUSINESS_DAYS,
-    ),
+    expectedShipDate: addBusinessDays(storeDayOf(row.createdAt, timeZone), DISPATCH_BUSINESS_DAYS),
   };
 }
