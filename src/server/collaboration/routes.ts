@@ -109,7 +109,7 @@ export async function collaborationRoutes(instance: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const prepared = await prepareApprovedQuoteDeposit({ db }, request.params.token);
+      const prepared = await prepareApprovedQuoteDeposit({ db, config }, request.params.token);
       return reply.status(201).header('cache-control', 'no-store').send(prepared);
     },
   );

@@ -262,7 +262,7 @@ export function isUniqueViolation(err: unknown): boolean {
  * 409 when the quote already became a custom order.
  */
 export async function prepareApprovedQuoteDeposit(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   token: string,
 ): Promise<PreparedCustomOrder> {
   const session = await findActiveSession(deps.db, token);

@@ -27,6 +27,7 @@ import {
   quoteRequests,
   testPaymentOrders,
 } from '../db/schema';
+import { storeDayOf } from '../lib/store-time';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { exportCsv, neutralizeFormula } from './admin';
 import { rushMonth } from './rush';
@@ -91,7 +92,7 @@ describe('POST /api/custom-orders/prepare', () => {
       remainingBalance: quote.balanceCents / 100,
       customerName: 'Pat Green',
       paid: false,
-      estimatedDelivery: estimatedDelivery(new Date().toISOString().slice(0, 10), false),
+      estimatedDelivery: estimatedDelivery(storeDayOf(new Date(), t.config.STORE_TIME_ZONE), false),
     });
     // The deposit link's credential: 32 random bytes, base64url (DECISIONS.md payment links).
     expect(prepared.preparedOrderId).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -898,7 +899,7 @@ describe('rush slots', () => {
     const client = new TestClient(t.app);
     const slots = async () => (await client.get('/api/custom-orders/rush-slots')).json();
     expect(await slots()).toEqual({
-      month: rushMonth(new Date()).month,
+      month: rushMonth(new Date(), t.config.STORE_TIME_ZONE).month,
       slotsPerMonth: 3,
       slotsLeft: 3,
     });

@@ -195,7 +195,7 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     { schema: { response: { 200: RushSlots } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return rushSlots(db, config.RUSH_SLOTS_PER_MONTH);
+      return rushSlots(db, config);
     },
   );
 

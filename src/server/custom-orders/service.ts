@@ -34,6 +34,7 @@ import { countDiscountUse, findDiscountCode, toDiscountRule } from '../discounts
 import { publish } from '../events/events';
 import { saveFile } from '../files/service';
 import { conflict, HttpError, notFound } from '../lib/errors';
+import { storeDayOf } from '../lib/store-time';
 import { findPayment, type PaymentRow } from '../payments/service';
 import {
   markConsumed,
@@ -61,8 +62,6 @@ export const PREPARED_PAID = 'The deposit for this order has already been paid.'
 export const FREE_ORDER =
   'The discount covers the whole order, so there is no deposit to pay online. Please contact us to place it.';
 
-/** Today's date in UTC, YYYY-MM-DD. */
-const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 /**
  * A prepared order's id is the credential of its deposit payment link
  * (`/checkout?orderData=...`): 32 random bytes, base64url, like every payment link
@@ -174,7 +173,7 @@ export async function prepareCustomOrder(
   assertClientAmounts(draft, quote);
   if (quote.depositCents <= 0) throw conflict(FREE_ORDER);
   if (draft.rushOrder) {
-    const slots = await rushSlots(deps.db, deps.config.RUSH_SLOTS_PER_MONTH, now);
+    const slots = await rushSlots(deps.db, deps.config, now);
     if (slots.slotsLeft <= 0) throw conflict(CUSTOM_MESSAGES.rushFull, { field: 'rushOrder' });
   }
   const row = await deps.db.transaction(async (tx) => {
@@ -205,7 +204,10 @@ export async function prepareCustomOrder(
         logoFileId: stored.id,
         logoFileName: logo.originalName,
         logoUrl: stored.url,
-        estimatedDelivery: estimatedDelivery(isoDay(now), draft.rushOrder),
+        estimatedDelivery: estimatedDelivery(
+          storeDayOf(now, deps.config.STORE_TIME_ZONE),
+          draft.rushOrder,
+        ),
         expiresAt: new Date(now.getTime() + PREPARED_ORDER_TTL_MS),
       })
       .returning();
@@ -244,7 +246,7 @@ export interface QuoteOrderInput {
  * quote has no amount above 0 or already became a paid custom order.
  */
 export async function prepareCustomOrderFromQuote(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   input: QuoteOrderInput,
   now: Date = new Date(),
 ): Promise<PreparedCustomOrder> {
@@ -303,7 +305,7 @@ export async function prepareCustomOrderFromQuote(
       logoFileName: quote.logoFileName,
       logoUrl: quote.logoUrl,
       pinDesigns: input.pinDesigns ?? [],
-      estimatedDelivery: estimatedDelivery(isoDay(now), false),
+      estimatedDelivery: estimatedDelivery(storeDayOf(now, deps.config.STORE_TIME_ZONE), false),
       expiresAt: new Date(now.getTime() + (input.ttlMs ?? QUOTE_ORDER_TTL_MS)),
     })
     .returning();
@@ -371,7 +373,7 @@ export async function assertDepositPayable(
   const promo = await recheckPromo(deps.db, prepared, now);
   if (!promo.ok) throw conflict(promo.error);
   if (prepared.rushOrder) {
-    const slots = await rushSlots(deps.db, deps.config.RUSH_SLOTS_PER_MONTH, now);
+    const slots = await rushSlots(deps.db, deps.config, now);
     if (slots.slotsLeft <= 0) throw conflict(CUSTOM_MESSAGES.rushFull);
   }
 }
@@ -462,7 +464,7 @@ async function buildCustomOrder(
       'code_used_up',
     );
   }
-  if (prepared.rushOrder && !(await reserveRushSlot(tx, deps.config.RUSH_SLOTS_PER_MONTH, now))) {
+  if (prepared.rushOrder && !(await reserveRushSlot(tx, deps.config, now))) {
     throw new PaymentRefused(
       'Sorry, the last rush slot of this month was taken while you were paying.',
       'rush_full',

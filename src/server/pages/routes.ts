@@ -315,7 +315,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   instance.get('/custom', async (_request, reply) => {
     // The rush banner sits above the wizard: with its data in the page the app shows it in
     // its first render instead of pushing the wizard down when the call returns (CLS).
-    const rush = await rushSlots(db, config.RUSH_SLOTS_PER_MONTH);
+    const rush = await rushSlots(db, config);
     return send(
       reply,
       {
