@@ -37,3 +37,21 @@ export function installMatchMedia(): void {
     removeEventListener() {},
   })) as unknown as typeof window.matchMedia;
 }
+
+/**
+ * Lets the rendered tree run (inside `act`, 10 ms steps) until `check` stops throwing,
+ * for up to `timeoutMs`; then runs it once more so its own assertion error is the failure.
+ */
+export async function settle(check: () => void, timeoutMs = 3000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    try {
+      check();
+      return;
+    } catch {
+      // not yet
+    }
+  }
+  check();
+}

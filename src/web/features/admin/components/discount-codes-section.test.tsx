@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia, jsonResponse, unmount } from '@/test/dom';
+import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
 import { DiscountCodesSection } from './discount-codes-section';
 
 /** Jan 15 - Jan 30, 2031 in San Diego: the last instant is Jan 31 in UTC. */
@@ -39,19 +39,6 @@ afterEach(async () => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
-
-async function settle(check: () => void) {
-  for (let i = 0; i < 100; i++) {
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    try {
-      check();
-      return;
-    } catch {
-      // not yet
-    }
-  }
-  check();
-}
 
 const button = (name: RegExp) => {
   const found = [...document.querySelectorAll('button')].find((b) =>

@@ -11,7 +11,7 @@ import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import { jsonResponse, unmount } from '@/test/dom';
+import { jsonResponse, settle, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { QuoteRequestCard } from './quote-request-card';
 
@@ -66,19 +66,6 @@ const button = (name: RegExp) => {
   if (!found) throw new Error(`no button ${name}`);
   return found;
 };
-
-async function settle(check: () => void) {
-  for (let i = 0; i < 50; i++) {
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    try {
-      check();
-      return;
-    } catch {
-      // not yet
-    }
-  }
-  check();
-}
 
 describe('Quote Requests failure toasts', () => {
   it("a refused quote: titled 'Failed to update quote request.' with the server's reason", async () => {
