@@ -55,3 +55,12 @@ export async function settle(check: () => void, timeoutMs = 3000): Promise<void>
   }
   check();
 }
+
+/** The first `<button>` on the page whose trimmed text matches `name`; throws when none does. */
+export function button(name: RegExp): HTMLButtonElement {
+  const found = [...document.querySelectorAll('button')].find((b) =>
+    name.test(b.textContent?.trim() ?? ''),
+  );
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}

@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { button, installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
 import { DiscountCodesSection } from './discount-codes-section';
 
 /** Jan 15 - Jan 30, 2031 in San Diego: the last instant is Jan 31 in UTC. */
@@ -39,14 +39,6 @@ afterEach(async () => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
-
-const button = (name: RegExp) => {
-  const found = [...document.querySelectorAll('button')].find((b) =>
-    name.test(b.textContent?.trim() ?? ''),
-  );
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-};
 
 function mount() {
   container = document.createElement('div');

@@ -11,7 +11,7 @@ import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import { jsonResponse, settle, unmount } from '@/test/dom';
+import { button, jsonResponse, settle, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { QuoteRequestCard } from './quote-request-card';
 
@@ -58,14 +58,6 @@ afterEach(async () => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
-
-const button = (name: RegExp) => {
-  const found = [...document.querySelectorAll('button')].find((b) =>
-    name.test(b.textContent ?? ''),
-  );
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-};
 
 describe('Quote Requests failure toasts', () => {
   it("a refused quote: titled 'Failed to update quote request.' with the server's reason", async () => {
