@@ -11,11 +11,9 @@
  * the body's nodes are the server's nodes afterwards.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startTestShop } from './support/shop';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { type TestShop, useShopAndBrowser } from './support/shop';
 
 /**
  * Runs before any of the page's scripts (a string: the test runner's compiled helpers do
@@ -107,23 +105,20 @@ interface Recorded {
 }
 
 describe('/blog/{slug}: the app keeps the server-rendered post', () => {
-  let shop: Shop;
+  const fixture = useShopAndBrowser();
+  let shop: TestShop;
   let browser: Browser;
   let post: { slug: string; title: string; featuredImage: string | null; publishedAt: string };
   /** A time zone where the post's local date is not its UTC date (the server writes UTC). */
   let otherDayZone: string;
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    ({ shop, browser } = fixture);
     const posts = (await (await fetch(`${shop.url}/api/blog`)).json()) as (typeof post)[];
     post = posts.find((p) => p.featuredImage)!;
     expect(post, 'a seeded post with an image').toBeDefined();
     otherDayZone =
       new Date(post.publishedAt).getUTCHours() < 10 ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
   });
 
   for (const [viewport, readerZone] of [

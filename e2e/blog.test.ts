@@ -6,14 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, newsletterSubscribers } from '../src/server/db/schema';
 import { TINY_PNG } from '../src/server/test/fixtures';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { E2E_ADMIN, type TestShop, useShopAndBrowser } from './support/shop';
 
 interface PostSummary {
   slug: string;
@@ -26,17 +24,14 @@ async function cardTitles(page: Page): Promise<string[]> {
 }
 
 describe('blog in Chromium', () => {
-  let shop: Shop;
+  const fixture = useShopAndBrowser();
+  let shop: TestShop;
   let browser: Browser;
   let posts: PostSummary[];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    ({ shop, browser } = fixture);
     posts = (await (await fetch(`${shop.url}/api/blog`)).json()) as PostSummary[];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
   });
 
   it('filters by category, opens a post, shares its link, and says when a post is missing', async () => {

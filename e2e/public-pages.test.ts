@@ -5,12 +5,10 @@
  * JavaScript off the catalogue, a product and a post still show their content.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { type TestShop, useShopAndBrowser } from './support/shop';
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
@@ -29,7 +27,8 @@ function watchErrors(page: Page): string[] {
 }
 
 describe('public pages in Chromium', () => {
-  let shop: Shop;
+  const fixture = useShopAndBrowser();
+  let shop: TestShop;
   let browser: Browser;
   let productId: number;
   let productName: string;
@@ -37,7 +36,7 @@ describe('public pages in Chromium', () => {
   let postTitle: string;
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    ({ shop, browser } = fixture);
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
       id: number;
       name: string;
@@ -52,11 +51,6 @@ describe('public pages in Chromium', () => {
     }[];
     postSlug = posts[0]!.slug;
     postTitle = posts[0]!.title;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
   });
 
   for (const viewport of VIEWPORTS) {

@@ -14,24 +14,21 @@ import { files, quoteRequests } from '../src/server/db/schema';
 import { TINY_PNG } from '../src/server/test/fixtures';
 import { QUOTE_MESSAGES } from '../src/shared/schemas/quotes';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser, screenshot } from './support/browser';
-import { startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { screenshot } from './support/browser';
+import { type TestShop, useShopAndBrowser } from './support/shop';
 
 describe('quote request in Chromium', () => {
-  let shop: Shop;
+  const fixture = useShopAndBrowser();
+  let shop: TestShop;
   let browser: Browser;
   let tmp: string;
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    ({ shop, browser } = fixture);
     tmp = mkdtempSync(path.join(tmpdir(), 'fp-quote-'));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
