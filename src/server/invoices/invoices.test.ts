@@ -66,6 +66,10 @@ describe('manual invoices', () => {
     expect(Object.keys(cents.json().errors)).toEqual(['amount']);
     const date = await admin.post('/api/send-invoice', { ...body, dueDate: '2026-02-31x' });
     expect(Object.keys(date.json().errors)).toEqual(['dueDate']);
+    // A day that does not exist is refused, not rolled over into March.
+    const feb30 = await admin.post('/api/send-invoice', { ...body, dueDate: '2031-02-30' });
+    expect(feb30.statusCode).toBe(400);
+    expect(feb30.json().errors.dueDate).toBe('Please enter a valid date');
     expect((await admin.delete('/api/manual-invoices/abc')).statusCode).toBe(400);
   });
 

@@ -6,7 +6,7 @@
  */
 
 import { hasAtMostTwoDecimals } from '../money';
-import { MAX_ORDER_DOLLARS } from './common';
+import { isCalendarDay, MAX_ORDER_DOLLARS } from './common';
 import { z } from './zod';
 
 /** Spec section 9: due in 30 days, terms Net 30, number INV- + 6 digits, list shows 10. */
@@ -76,7 +76,7 @@ export const SendInvoiceBody = z.object({
   dueDate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Please enter a valid date')
+    .refine(isCalendarDay, 'Please enter a valid date')
     .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Date must be between 2000 and 2100')
     .nullable()
     .optional(),

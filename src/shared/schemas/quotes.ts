@@ -5,7 +5,7 @@
  * `quoteRequestSchema`).
  */
 
-import { INT4_MAX } from './common';
+import { INT4_MAX, isCalendarDay } from './common';
 import { z } from './zod';
 
 /** Spec section 9: quote constants. */
@@ -49,15 +49,6 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-function isIsoDate(v: string): boolean {
-  if (!ISO_DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 /**
  * The quote request schema with the lead time counted from `today()` (YYYY-MM-DD).
@@ -106,9 +97,9 @@ export function quoteRequestSchema(today: () => string) {
       .string()
       .trim()
       .optional()
-      .refine((v) => !v || isIsoDate(v), 'Please enter a valid date')
+      .refine((v) => !v || isCalendarDay(v), 'Please enter a valid date')
       .refine(
-        (v) => !v || !isIsoDate(v) || v >= addDaysIso(today(), QUOTE_LEAD_DAYS),
+        (v) => !v || !isCalendarDay(v) || v >= addDaysIso(today(), QUOTE_LEAD_DAYS),
         QUOTE_MESSAGES.deadline,
       )
       .transform((v) => (v ? v : undefined)),
