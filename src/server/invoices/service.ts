@@ -17,10 +17,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { addDaysIso } from '../../shared/dates';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import {
   type AdminInvoice,
-  addDays,
   INVOICE_DUE_DAYS,
   INVOICE_LINK_DAYS_AFTER_DUE,
   INVOICE_MESSAGES,
@@ -122,7 +122,7 @@ export async function createInvoice(
   const cents = dollarsToCents(input.amount);
   // Counted from the shop's today (STORE_TIME_ZONE), as the admin reads the calendar.
   const due =
-    input.dueDate ?? addDays(storeDayOf(now, deps.config.STORE_TIME_ZONE), INVOICE_DUE_DAYS);
+    input.dueDate ?? addDaysIso(storeDayOf(now, deps.config.STORE_TIME_ZONE), INVOICE_DUE_DAYS);
   const row = await deps.db.transaction(async (tx) => {
     const result = await tx.execute(sql`select nextval('manual_invoice_number_seq')::text as n`);
     // Both drivers answer `{ rows }`.

@@ -34,13 +34,6 @@ export const INVOICE_MESSAGES = {
   paidCannotDelete: 'Paid invoices cannot be deleted.',
 } as const;
 
-/** `date` (YYYY-MM-DD) plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 const optionalText = (max: number) =>
   z
     .string()

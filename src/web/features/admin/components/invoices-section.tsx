@@ -9,17 +9,16 @@
  * invoice.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { addDaysIso, localTodayIso } from '@shared/dates';
 import { formatDollars } from '@shared/money';
 import {
   type AdminInvoice,
-  addDays,
   INVOICE_DEFAULT_TERMS,
   INVOICE_DUE_DAYS,
   INVOICE_LIST_FIRST,
   INVOICE_MESSAGES,
   SendInvoiceBody,
 } from '@shared/schemas/invoices';
-import { localTodayIso } from '@shared/schemas/quotes';
 import { Copy, Printer } from 'lucide-react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -128,7 +127,7 @@ function InvoiceGenerator() {
       customerCompany: null,
       customerAddress: null,
       description: '',
-      dueDate: addDays(localTodayIso(), INVOICE_DUE_DAYS),
+      dueDate: addDaysIso(localTodayIso(), INVOICE_DUE_DAYS),
       terms: INVOICE_DEFAULT_TERMS,
       notes: null,
     },
