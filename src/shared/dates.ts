@@ -7,6 +7,15 @@ export function addDaysIso(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * The calendar day (YYYY-MM-DD) a date-only value names when it is stored as that day's UTC
+ * midnight (an invoice's due date; docs/decisions.md issue 8 entry 5). Read in UTC on
+ * purpose: in the store's zone (west of UTC) that instant falls on the day before.
+ */
+export function storedDayIso(utcMidnight: Date): string {
+  return utcMidnight.toISOString().slice(0, 10);
+}
+
 /** Today's date in the browser's own calendar, YYYY-MM-DD. */
 export function localTodayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -5,10 +5,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysIso } from '../../shared/dates';
 import { signedInClient } from '../catalog/testing';
 import { mailOutbox, manualInvoices, paymentIncidents, payments } from '../db/schema';
+import { storeDayOf } from '../lib/store-time';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { createInvoice } from './service';
+import { createInvoice, findPayableInvoice, invoiceLinkExpiresAt } from './service';
 
 const body = {
   customerName: 'Fox Hollow Golf Club',
@@ -192,13 +194,21 @@ describe('manual invoices', () => {
     const visitor = new TestClient(t.app);
     const url = `/api/pay-invoice/${inv.invoiceNumber}?key=${key}`;
     const pay = { purpose: 'invoice', invoiceNumber: inv.invoiceNumber, invoiceKey: key };
+    // Due and sent `days` store days ago (the due date stored as the app stores it: that
+    // day's UTC midnight; sent at 20:00 UTC, midday in San Diego).
     const age = async (days: number) => {
-      const then = new Date(Date.now() - days * 864e5);
+      const day = addDaysIso(storeDayOf(new Date(), t.app.deps.config.STORE_TIME_ZONE), -days);
       await t.db
         .update(manualInvoices)
-        .set({ dueDate: then, sentAt: then, createdAt: then })
+        .set({
+          dueDate: new Date(`${day}T00:00:00Z`),
+          sentAt: new Date(`${day}T20:00:00Z`),
+          createdAt: new Date(`${day}T20:00:00Z`),
+        })
         .where(eq(manualInvoices.id, inv.id));
     };
+    await age(30); // the last day
+    expect((await visitor.get(url)).statusCode).toBe(200);
     await age(29);
     expect((await visitor.get(url)).statusCode).toBe(200);
     await age(31);
@@ -236,6 +246,42 @@ describe('manual invoices', () => {
     const paidPage = await visitor.get(`/api/pay-invoice/${paid.invoiceNumber}?key=${paidKey}`);
     expect(paidPage.statusCode).toBe(200);
     expect(paidPage.json()).toMatchObject({ status: 'paid' });
+  });
+
+  it('the pay link works to the end of the store day 30 days after the due date (STORE_TIME_ZONE), not UTC midnight', async () => {
+    // Due 15 January 2030 (stored as that day's UTC midnight): the link's last day is
+    // 14 February, which ends at 23:59:59.999 in San Diego = 07:59:59.999 UTC on the 15th.
+    // From the due date's UTC midnight it ended at 4 pm on the 13th in San Diego.
+    expect(t.app.deps.config.STORE_TIME_ZONE).toBe('America/Los_Angeles');
+    const inv = await send({ amount: 42, dueDate: '2030-01-15' });
+    expect(inv.dueDate).toBe('2030-01-15T00:00:00.000Z');
+    expect(inv.linkExpiresAt).toBe('2030-02-15T07:59:59.999Z');
+    const key = keyOf(inv.payUrl);
+    const at = (iso: string) =>
+      findPayableInvoice(
+        t.db,
+        inv.invoiceNumber,
+        key,
+        t.app.deps.config.STORE_TIME_ZONE,
+        new Date(iso),
+      );
+    // 3 pm on 14 February in San Diego: still payable.
+    await expect(at('2030-02-14T23:00:00Z')).resolves.toMatchObject({ id: inv.id });
+    await expect(at('2030-02-15T07:59:59.998Z')).resolves.toMatchObject({ id: inv.id });
+    // Midnight in San Diego: expired.
+    await expect(at('2030-02-15T07:59:59.999Z')).rejects.toMatchObject({ statusCode: 410 });
+    await expect(at('2030-02-15T08:00:00Z')).rejects.toMatchObject({ statusCode: 410 });
+
+    // Sent after its due date: 30 store days from the day it was sent, to that day's end.
+    const late = await createInvoice(
+      t.app.deps,
+      { ...body, terms: '', dueDate: '2030-01-15' },
+      t.app.log,
+      new Date('2030-03-02T02:00:00Z'), // 6 pm on 1 March in San Diego
+    );
+    expect(invoiceLinkExpiresAt(late, 'America/Los_Angeles').toISOString()).toBe(
+      '2030-04-01T06:59:59.999Z', // end of 31 March, daylight saving time (UTC-7)
+    );
   });
 
   it('a captured payment marks the invoice paid once, sends the receipt, and it cannot be paid or deleted again', async () => {

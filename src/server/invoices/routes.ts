@@ -94,7 +94,12 @@ export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await findPayableInvoice(db, request.params.invoiceNumber, request.query.key);
+      const row = await findPayableInvoice(
+        db,
+        request.params.invoiceNumber,
+        request.query.key,
+        config.STORE_TIME_ZONE,
+      );
       reply.header('cache-control', 'no-store');
       return toPublicInvoice(row);
     },

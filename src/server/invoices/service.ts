@@ -17,7 +17,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { addDaysIso } from '../../shared/dates';
+import { addDaysIso, storedDayIso } from '../../shared/dates';
 import { centsToDollars, dollarsToCents } from '../../shared/money';
 import {
   type AdminInvoice,
@@ -34,7 +34,7 @@ import { manualInvoices, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publish } from '../events/events';
 import { conflict, HttpError, notFound } from '../lib/errors';
-import { storeDayOf } from '../lib/store-time';
+import { endOfStoreDay, storeDayOf } from '../lib/store-time';
 import type { PaymentPurposeHandler } from '../payments/purposes';
 import { type PaymentRow, recordIncident, refundPayment } from '../payments/service';
 
@@ -91,11 +91,12 @@ export function toPublicInvoice(row: InvoiceRow): PublicInvoice {
  * `invoiceLinkExpiresAt` at `now`), so the admin is never offered a dead link to copy.
  */
 export function toAdminInvoice(
-  config: Pick<AppConfig, 'publicUrl'>,
+  config: Pick<AppConfig, 'publicUrl' | 'STORE_TIME_ZONE'>,
   row: InvoiceRow,
   now = new Date(),
 ): AdminInvoice {
-  const expiresAt = row.status === 'pending' ? invoiceLinkExpiresAt(row) : null;
+  const expiresAt =
+    row.status === 'pending' ? invoiceLinkExpiresAt(row, config.STORE_TIME_ZONE) : null;
   return {
     ...toPublicInvoice(row),
     id: row.id,
@@ -191,16 +192,20 @@ function keyMatches(row: InvoiceRow, key: string | undefined): boolean {
 }
 
 /**
- * When an invoice's pay link stops working while the invoice is unpaid:
- * `INVOICE_LINK_DAYS_AFTER_DUE` days after its due date, or after it was sent when that
- * is later (DECISIONS.md: payment links expire). A paid invoice's page keeps answering.
+ * When an invoice's pay link stops working while the invoice is unpaid: at the end (last
+ * millisecond) of the store day `INVOICE_LINK_DAYS_AFTER_DUE` days after its due date, or
+ * after the store day it was sent when that is later, in `timeZone` (STORE_TIME_ZONE;
+ * docs/decisions.md issue 8 entry 17). The due date is read as the calendar day it stores
+ * (that day's UTC midnight). A paid invoice's page keeps answering.
  */
 export function invoiceLinkExpiresAt(
   row: Pick<InvoiceRow, 'dueDate' | 'sentAt' | 'createdAt'>,
+  timeZone: string,
 ): Date {
-  const sent = (row.sentAt ?? row.createdAt).getTime();
-  const start = Math.max(sent, row.dueDate?.getTime() ?? sent);
-  return new Date(start + INVOICE_LINK_DAYS_AFTER_DUE * 86_400_000);
+  const sentDay = storeDayOf(row.sentAt ?? row.createdAt, timeZone);
+  const dueDay = row.dueDate ? storedDayIso(row.dueDate) : sentDay;
+  const from = dueDay > sentDay ? dueDay : sentDay;
+  return endOfStoreDay(addDaysIso(from, INVOICE_LINK_DAYS_AFTER_DUE), timeZone);
 }
 
 /**
@@ -212,6 +217,7 @@ export async function findPayableInvoice(
   db: DbOrTx,
   invoiceNumber: string,
   key: string | undefined,
+  timeZone: string,
   now: Date = new Date(),
 ): Promise<InvoiceRow> {
   if (!INVOICE_NUMBER_PATTERN.test(invoiceNumber)) throw notFound(INVOICE_MESSAGES.invalidLink);
@@ -222,7 +228,7 @@ export async function findPayableInvoice(
   if (!row || !keyMatches(row, key) || row.status === 'cancelled' || row.totalCents <= 0) {
     throw notFound(INVOICE_MESSAGES.invalidLink);
   }
-  if (row.status !== 'paid' && invoiceLinkExpiresAt(row) <= now) {
+  if (row.status !== 'paid' && invoiceLinkExpiresAt(row, timeZone) <= now) {
     throw new HttpError(410, INVOICE_MESSAGES.linkExpired);
   }
   return row;
@@ -311,7 +317,12 @@ export async function settleInvoicePayment(
  */
 export const invoicePurpose: PaymentPurposeHandler = {
   async price(deps, _caller, body) {
-    const invoice = await findPayableInvoice(deps.db, body.invoiceNumber ?? '', body.invoiceKey);
+    const invoice = await findPayableInvoice(
+      deps.db,
+      body.invoiceNumber ?? '',
+      body.invoiceKey,
+      deps.config.STORE_TIME_ZONE,
+    );
     if (invoice.status === 'paid') throw conflict(INVOICE_MESSAGES.alreadyPaid);
     return { reference: invoice.invoiceNumber, expectedCents: invoice.totalCents };
   },
