@@ -159,6 +159,19 @@ describe('mail rules', () => {
     }
   });
 
+  it("an invoice mail's Due is the calendar day the admin chose, in any STORE_TIME_ZONE", () => {
+    // The admin chose 15 January; it is stored as that day's UTC midnight, which is still
+    // the 14th in San Diego: the mail must name the chosen day, not the zone's reading.
+    const due = { ...invoice, dueDate: new Date('2030-01-15T00:00:00Z') };
+    for (const zone of ['America/Los_Angeles', 'Pacific/Auckland', 'UTC']) {
+      const zoned = loadConfig({ STORE_TIME_ZONE: zone, PUBLIC_URL: 'https://pins.test' });
+      const [mail] = mailsFor({ type: 'invoice.sent', invoice: due, payUrl: 'https://x' }, zoned);
+      expect(mail!.text, zone).toMatch(/Due\W+2030-01-15\b/);
+      expect(mail!.html, zone).toContain('2030-01-15');
+      expect(mail!.text, zone).not.toContain('2030-01-14');
+    }
+  });
+
   it('a quote request mails the customer and the shop', () => {
     const mails = mailsFor({ type: 'quote.requested', quote }, config);
     expect(mails.map((m) => [m.kind, m.to])).toEqual([

@@ -4,6 +4,7 @@
  * cannot be forgotten by one path that makes the fact true and remembered by another.
  * Every mail is an outbox row written in the event's transaction (mail/service.ts).
  */
+import { storedDayIso } from '../../shared/dates';
 import { formatUsd } from '../../shared/money';
 import { listUnsubscribeHeaders } from '../campaigns/suppression';
 import type { DbOrTx } from '../db/client';
@@ -304,9 +305,9 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
             rows: [
               ['Invoice', i.invoiceNumber],
               ['Amount', formatUsd(i.totalCents)],
-              ...(i.dueDate
-                ? ([['Due', i.dueDate.toISOString().slice(0, 10)]] as [string, string][])
-                : []),
+              // The day the admin chose: stored as its UTC midnight and read back in UTC
+              // (storeDayOf would name the day before west of UTC; issue 8 entry 17).
+              ...(i.dueDate ? ([['Due', storedDayIso(i.dueDate)]] as [string, string][]) : []),
               ['Terms', i.terms],
             ],
             action: { label: 'Pay this invoice', url: event.payUrl },
