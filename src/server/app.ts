@@ -123,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHourlyPrune(app, {
     'rate-limit counters': () => deps.limits.prune(),
     'guest claims': () => pruneGuestClaims(deps.db),
-    'blog views': () => pruneBlogViews(deps.db),
+    'blog views': () => pruneBlogViews(deps.db, deps.config.STORE_TIME_ZONE),
   });
 
   // helmet's headers, computed once (lib/security-headers.ts); static directives only.

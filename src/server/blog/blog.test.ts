@@ -9,9 +9,10 @@ import type { BlogPost, BlogPostSummary } from '../../shared/schemas/blog';
 import { signedInClient } from '../catalog/testing';
 import { blogPosts, blogPostViews } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { countView } from './service';
+import { countView, pruneBlogViews } from './service';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+const ZONE = 'America/Los_Angeles';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('blog API', () => {
@@ -111,14 +112,46 @@ describe('blog API', () => {
 
     // The next day the same visitor counts again.
     const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
-    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    expect(await countView(t.db, row!, { address: '10.1.0.1', userAgent: BROWSER }, tomorrow)).toBe(
-      3,
-    );
-    expect(await countView(t.db, row!, { address: '10.1.0.1', userAgent: BROWSER }, tomorrow)).toBe(
-      2,
-    ); // remembered: no second count, the row it was given is returned as is
+    // 36 hours on is a later store day even across a 25-hour day (daylight saving time).
+    const tomorrow = new Date(Date.now() + 36 * 60 * 60 * 1000);
+    expect(
+      await countView(t.db, row!, { address: '10.1.0.1', userAgent: BROWSER }, ZONE, tomorrow),
+    ).toBe(3);
+    expect(
+      await countView(t.db, row!, { address: '10.1.0.1', userAgent: BROWSER }, ZONE, tomorrow),
+    ).toBe(2); // remembered: no second count, the row it was given is returned as is
     expect(await viewCount(post.id)).toBe(3);
+  });
+
+  it("a day is the store's day (STORE_TIME_ZONE): San Diego's midnight starts it, not UTC's", async () => {
+    expect(t.app.deps.config.STORE_TIME_ZONE).toBe(ZONE);
+    const post = await create({ title: 'Views Around Midnight' });
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    const reader = { address: '10.2.0.1', userAgent: BROWSER };
+    const at = (iso: string) => countView(t.db, row!, reader, ZONE, new Date(iso));
+    // 3:30 pm and 4:30 pm on 14 January 2030 in San Diego: one store day, though UTC's
+    // day turns between them (23:30 and 00:30 UTC).
+    await at('2030-01-14T23:30:00Z');
+    await at('2030-01-15T00:30:00Z');
+    expect(await viewCount(post.id)).toBe(1);
+    // 11:30 pm on the 14th, then 0:30 am on the 15th in San Diego (the same UTC day, 15th):
+    // the second is a new store day and counts again.
+    await at('2030-01-15T07:30:00Z');
+    expect(await viewCount(post.id)).toBe(1);
+    await at('2030-01-15T08:30:00Z');
+    expect(await viewCount(post.id)).toBe(2);
+    const days = await t.db
+      .select({ day: blogPostViews.day })
+      .from(blogPostViews)
+      .where(eq(blogPostViews.postId, post.id));
+    expect(days.map((d) => d.day).sort()).toEqual(['2030-01-14', '2030-01-15']);
+
+    // Pruning keeps the last two store days before today: at 11:30 pm on the 16th in San
+    // Diego (already the 17th in UTC) the 14th stays.
+    await pruneBlogViews(t.db, ZONE, new Date('2030-01-17T07:30:00Z'));
+    expect(await viewRows(post.id)).toBe(2);
+    await pruneBlogViews(t.db, ZONE, new Date('2030-01-17T08:30:00Z'));
+    expect(await viewRows(post.id)).toBe(1);
   });
 
   it('sanitises content: no script, no event handlers, no javascript: links', async () => {

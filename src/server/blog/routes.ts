@@ -45,10 +45,15 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const row = await findPublishedPost(db, request.params.slug);
       if (!row) throw notFound(BLOG_NOT_FOUND);
-      const viewCount = await countView(db, row, {
-        address: clientAddress(request),
-        userAgent: request.headers['user-agent'],
-      });
+      const viewCount = await countView(
+        db,
+        row,
+        {
+          address: clientAddress(request),
+          userAgent: request.headers['user-agent'],
+        },
+        app.deps.config.STORE_TIME_ZONE,
+      );
       reply.header('cache-control', 'no-cache');
       return { ...serializePost(row), viewCount };
     },

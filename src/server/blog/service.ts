@@ -3,8 +3,8 @@
  *
  * - Public reads: published posts, newest first (`publishedAt`, else `createdAt`), and
  *   one published post by slug.
- * - Views: counted once per visitor per day. A visitor is a hash of the day, client
- *   address and user agent (the address itself is never stored). Bots (isbot) are not
+ * - Views: counted once per visitor per store day (STORE_TIME_ZONE). A visitor is a hash
+ *   of the day, client address and user agent (the address itself is never stored). Bots (isbot) are not
  *   counted, and a visitor already counted today is remembered in memory, so repeat
  *   requests and crawlers cause no database write. The first view of the day inserts a
  *   `blog_post_views` row and bumps `view_count` in one statement.
@@ -17,6 +17,7 @@ import slugify from '@sindresorhus/slugify';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { POST_HTML_ATTRIBUTES } from '../../shared/blog';
+import { addDaysIso } from '../../shared/dates';
 import {
   BLOG_CATEGORIES,
   type BlogCategory,
@@ -28,6 +29,7 @@ import type { DbOrTx } from '../db/client';
 import { blogPosts, blogPostViews } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
+import { storeDayOf } from '../lib/store-time';
 
 export type BlogRow = typeof blogPosts.$inferSelect;
 
@@ -116,9 +118,6 @@ export interface Reader {
   userAgent: string | undefined;
 }
 
-/** UTC calendar day `YYYY-MM-DD` of `now`. */
-const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
 /**
  * Visitors already counted today in this process (post id + visitor hash), so repeat
  * reads skip the database. Cleared when the day changes; bounded in size.
@@ -142,17 +141,19 @@ class SeenToday {
 const seen = new WeakMap<object, SeenToday>();
 
 /**
- * Counts a view of `row` by `reader` once per visitor per UTC day; bots never count.
- * Returns the post's view count after this read. Takes `now` for tests.
+ * Counts a view of `row` by `reader` once per visitor per store day (the calendar day of
+ * `now` in `timeZone`, STORE_TIME_ZONE; docs/decisions.md issue 10 entry 5); bots never
+ * count. Returns the post's view count after this read. Takes `now` for tests.
  */
 export async function countView(
   db: DbOrTx,
   row: BlogRow,
   reader: Reader,
+  timeZone: string,
   now = new Date(),
 ): Promise<number> {
   if (!reader.userAgent || isbot(reader.userAgent)) return row.viewCount;
-  const day = dayOf(now);
+  const day = storeDayOf(now, timeZone);
   const visitor = createHash('sha256')
     .update(`${day}\n${reader.address}\n${reader.userAgent}`)
     .digest('base64url');
@@ -178,9 +179,16 @@ export async function countView(
   return rows[0] ? Number(rows[0].view_count) : row.viewCount;
 }
 
-/** Deletes view records older than two days (the dedupe needs only today's). */
-export async function pruneBlogViews(db: DbOrTx, now = new Date()): Promise<void> {
-  const cutoff = dayOf(new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000));
+/**
+ * Deletes view records of store days (in `timeZone`) more than two days before `now`'s
+ * (the dedupe needs only today's).
+ */
+export async function pruneBlogViews(
+  db: DbOrTx,
+  timeZone: string,
+  now = new Date(),
+): Promise<void> {
+  const cutoff = addDaysIso(storeDayOf(now, timeZone), -2);
   await db.delete(blogPostViews).where(lt(blogPostViews.day, cutoff));
 }
 

@@ -349,10 +349,15 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     const slug = request.params.slug;
     const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
     if (!row) return sendNotFound(reply, 'Blog Post Not Found');
-    const viewCount = await countView(db, row, {
-      address: clientAddress(request),
-      userAgent: request.headers['user-agent'],
-    });
+    const viewCount = await countView(
+      db,
+      row,
+      {
+        address: clientAddress(request),
+        userAgent: request.headers['user-agent'],
+      },
+      config.STORE_TIME_ZONE,
+    );
     const post = { ...serializePost(row), viewCount };
     const url = `${origin()}/blog/${encodeURIComponent(post.slug)}`;
     const description = clip(post.metaDescription || post.excerpt || post.title);
