@@ -256,6 +256,7 @@ describe('manual invoices', () => {
     const inv = await send({ amount: 42, dueDate: '2030-01-15' });
     expect(inv.dueDate).toBe('2030-01-15T00:00:00.000Z');
     expect(inv.linkExpiresAt).toBe('2030-02-15T07:59:59.999Z');
+    expect(inv.linkExpiresDay).toBe('2030-02-14'); // what the admin list shows
     const key = keyOf(inv.payUrl);
     const at = (iso: string) =>
       findPayableInvoice(

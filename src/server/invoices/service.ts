@@ -104,6 +104,7 @@ export function toAdminInvoice(
     status: row.status,
     payUrl: expiresAt && expiresAt > now ? invoicePayUrl(config, row) : null,
     linkExpiresAt: expiresAt ? expiresAt.toISOString() : null,
+    linkExpiresDay: expiresAt ? storeDayOf(expiresAt, config.STORE_TIME_ZONE) : null,
     sentAt: isoDate(row.sentAt),
   };
 }

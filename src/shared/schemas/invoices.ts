@@ -108,6 +108,11 @@ export const AdminInvoice = z.object({
   payUrl: z.string().nullable(),
   /** When an unpaid invoice's pay link stops (or stopped) working; null when not pending. */
   linkExpiresAt: z.string().nullable(),
+  /**
+   * The store day (YYYY-MM-DD, STORE_TIME_ZONE) whose end is `linkExpiresAt`, for display
+   * without the browser's zone; null when not pending.
+   */
+  linkExpiresDay: z.string().nullable(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -120,6 +125,7 @@ export const PublicInvoice = AdminInvoice.omit({
   customerEmail: true,
   payUrl: true,
   linkExpiresAt: true,
+  linkExpiresDay: true,
   sentAt: true,
 }).extend({ status: z.enum(['pending', 'paid']) });
 export type PublicInvoice = z.infer<typeof PublicInvoice>;

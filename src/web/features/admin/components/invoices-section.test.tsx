@@ -2,7 +2,8 @@
 /**
  * Admin 'Manual Invoices': an unpaid invoice whose pay link has expired (DECISIONS.md:
  * payment links expire; the server leaves `payUrl` out) offers no 'Copy Pay Link' and says
- * when the link expired; a working one keeps 'Copy Pay Link'.
+ * on which store day the link expired (the server's `linkExpiresDay`, not the browser's
+ * reading of `linkExpiresAt`); a working one keeps 'Copy Pay Link'.
  */
 import type { AdminInvoice } from '@shared/schemas/invoices';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,7 +13,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMatchMedia, jsonResponse, unmount } from '@/test/dom';
 import { InvoicesSection } from './invoices-section';
 
-const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): AdminInvoice => ({
+const invoice = (
+  n: number,
+  payUrl: string | null,
+  linkExpiresAt: string,
+  linkExpiresDay: string,
+): AdminInvoice => ({
   id: n,
   invoiceNumber: `INV-${1000 + n}`,
   customerName: 'Pat Green',
@@ -31,6 +37,7 @@ const invoice = (n: number, payUrl: string | null, linkExpiresAt: string): Admin
   status: 'pending',
   payUrl,
   linkExpiresAt,
+  linkExpiresDay,
   sentAt: '2026-08-01T00:00:00.000Z',
   paidAt: null,
   createdAt: '2026-08-01T00:00:00.000Z',
@@ -47,8 +54,15 @@ afterEach(async () => {
 describe('manual invoice pay links', () => {
   it("an expired link: no 'Copy Pay Link', 'Pay link expired {date}' instead", async () => {
     const list = [
-      invoice(1, null, '2026-10-01T00:00:00.000Z'),
-      invoice(2, 'http://shop.test/pay-invoice/INV-1002?key=k', '2027-01-01T00:00:00.000Z'),
+      // Expired at the end of 1 October in San Diego (7 am on the 2nd in UTC, this test's
+      // zone): the admin reads the store's day, not the browser's.
+      invoice(1, null, '2026-10-02T06:59:59.999Z', '2026-10-01'),
+      invoice(
+        2,
+        'http://shop.test/pay-invoice/INV-1002?key=k',
+        '2027-01-01T07:59:59.999Z',
+        '2026-12-31',
+      ),
     ];
     vi.stubGlobal(
       'fetch',

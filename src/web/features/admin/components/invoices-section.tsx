@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { longDate } from '@/lib/dates';
+import { calendarDay, longDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useDeleteInvoice, useInvoices, useSendInvoice } from '../back-office-api';
 import { formatAdminDate, formatAdminDay } from '../format';
@@ -235,10 +235,11 @@ function InvoiceActions({ invoice }: { invoice: AdminInvoice }) {
           <Copy aria-hidden="true" />
           Copy Pay Link<span className="sr-only"> of {invoice.invoiceNumber}</span>
         </Button>
-      ) : invoice.status === 'pending' && invoice.linkExpiresAt ? (
+      ) : invoice.status === 'pending' && invoice.linkExpiresDay ? (
         // The link stopped working (DECISIONS.md: payment links expire): nothing to copy.
+        // Its last day is the server's store day, never shifted by the browser's zone.
         <span className="text-sm text-slate-600">
-          Pay link expired {longDate(new Date(invoice.linkExpiresAt))}
+          Pay link expired {longDate(calendarDay(invoice.linkExpiresDay), true)}
         </span>
       ) : null}
       {printUrl ? (
