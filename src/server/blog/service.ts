@@ -4,10 +4,10 @@
  * - Public reads: published posts, newest first (`publishedAt`, else `createdAt`), and
  *   one published post by slug.
  * - Views: counted once per visitor per store day (STORE_TIME_ZONE). A visitor is a hash
- *   of the day, client address and user agent (the address itself is never stored). Bots (isbot) are not
- *   counted, and a visitor already counted today is remembered in memory, so repeat
- *   requests and crawlers cause no database write. The first view of the day inserts a
- *   `blog_post_views` row and bumps `view_count` in one statement.
+ *   of the day, client address and user agent (the address itself is never stored). Bots
+ *   (isbot) are not counted, and a visitor already counted today is remembered in memory,
+ *   so repeat requests and crawlers cause no database write. The first view of the day
+ *   inserts a `blog_post_views` row and bumps `view_count` in one statement.
  * - Admin writes: HTML content is sanitised with DOMPurify (jsdom) on every write
  *   (DECISIONS.md "Blog HTML is sanitised"); slugs come from the title when left empty
  *   and are made unique with `-2`, `-3`, ...; publishing sets `publishedAt` the first time.
