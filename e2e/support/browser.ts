@@ -90,12 +90,12 @@ export interface RecordedShift {
 }
 
 /**
- * Makes every /api/ request of the page answer 800 ms late, so that loading states stay
+ * Makes every /api/ request of the page answer 400 ms late, so that loading states stay
  * on screen long enough to be painted (and a shift when the data arrives can be seen).
  */
 export async function slowApi(page: Page): Promise<void> {
   await page.route('**/api/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
 }
