@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAxeClean } from './support/axe';
-import { screenshot } from './support/browser';
+import { holdClock, screenshot } from './support/browser';
 import { useShopAndBrowser } from './support/shop';
 
 const carousel = (page: Page) => page.locator('section[aria-roledescription="carousel"]');
@@ -22,23 +22,26 @@ describe('home page in Chromium', () => {
     const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     context.setDefaultTimeout(10_000);
+    await context.clock.install();
     const page = await context.newPage();
     await page.goto(shop.url);
     await carousel(page).waitFor();
+    await holdClock(page);
     const dots = carousel(page).getByRole('button', { name: /^Show slide/ });
     expect(await dots.count()).toBe(4);
     expect(await carousel(page).locator('[aria-roledescription="slide"]').count()).toBe(4);
     const firstSlide = carousel(page).locator('[aria-roledescription="slide"]').first();
     expect(await firstSlide.locator('img').count()).toBe(3);
     expect(await slideOf(page)).toBe(0);
-    // Advances by itself after about 4 s.
-    await expect.poll(() => slideOf(page), { timeout: 6_000, interval: 250 }).toBe(1);
+    // Advances by itself after 4 s of the page's clock (once, not twice).
+    await page.clock.runFor(4_200);
+    await expect.poll(() => slideOf(page), { timeout: 2_000, interval: 50 }).toBe(1);
     // Hover pauses it.
     await carousel(page).hover();
+    await page.clock.runFor(100);
     expect(await carousel(page).getAttribute('data-playing')).toBe('false');
-    const held = await slideOf(page);
-    await page.waitForTimeout(4_600);
-    expect(await slideOf(page)).toBe(held);
+    await page.clock.runFor(4_600);
+    expect(await slideOf(page)).toBe(1);
     // Dots pick a slide.
     await dots.nth(3).click();
     expect(await slideOf(page)).toBe(3);
@@ -46,7 +49,9 @@ describe('home page in Chromium', () => {
     // Away from it, it plays again and wraps from the last slide to the first.
     await page.mouse.move(5, 5);
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await expect.poll(() => slideOf(page), { timeout: 6_000, interval: 250 }).toBe(0);
+    await page.clock.runFor(4_200);
+    await expect.poll(() => slideOf(page), { timeout: 2_000, interval: 50 }).toBe(0);
+    await page.clock.resume();
 
     const testimonials = page.getByRole('region', { name: 'What Our Customers Say' });
     expect(await testimonials.locator('figure').count()).toBe(3);
@@ -68,8 +73,10 @@ describe('home page in Chromium', () => {
     });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
+    await context.clock.install();
     await page.goto(shop.url);
     await carousel(page).waitFor();
+    await holdClock(page);
     expect(
       await carousel(page)
         .getByRole('button', { name: /^Show slide/ })
@@ -78,8 +85,9 @@ describe('home page in Chromium', () => {
     const firstSlide = carousel(page).locator('[aria-roledescription="slide"]').first();
     expect(await firstSlide.locator('img').count()).toBe(1);
     expect(await carousel(page).getAttribute('data-playing')).toBe('false');
-    await page.waitForTimeout(4_600);
+    await page.clock.runFor(4_600);
     expect(await slideOf(page)).toBe(0);
+    await page.clock.resume();
     await expectAxeClean(page, 'home at 360');
     await context.close();
   });

@@ -121,3 +121,14 @@ export async function settledShifts<T extends Record<string, unknown>>(
   }, keys);
   return result as { shifts: RecordedShift[] } & T;
 }
+
+/**
+ * Holds the page's clock (Playwright's fake timers, installed on its context with
+ * `context.clock.install()` before the visit) half a second from now: from here the page's
+ * timers run only through `page.clock.runFor`, whatever the machine's load; call
+ * `page.clock.resume()` before anything that waits on the page's own timers (axe).
+ * Playwright refuses to pause in the past, hence the half second ahead.
+ */
+export async function holdClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+}
