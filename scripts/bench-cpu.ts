@@ -14,13 +14,15 @@
  * Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test; a temporary database is created beside it and
  * dropped), BENCH_CPU_REQUESTS (30000 per measurement), BENCH_CPU_ROUNDS (3),
- * BENCH_PROFILE_DIR (every process writes a CPU profile there). Linux only (/proc).
+ * BENCH_PROFILE_DIR (every process writes a CPU profile there), BENCH_CPU_THREADS=1 (also
+ * prints each measurement's CPU µs per request by thread: the main thread and the sum of
+ * the others, V8's and libuv's helpers; /proc/<pid>/task). Linux only (/proc).
  * Also measured: the list answered 304 (If-None-Match with its ETag), shops only.
  * Run alone: `flock /work/wt/measure.lock npx tsx scripts/bench-cpu.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -35,6 +37,7 @@ const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 30000);
 const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const compareDirs = (process.env.BENCH_CPU_COMPARE ?? '').split(',').filter(Boolean);
 const profileDir = process.env.BENCH_PROFILE_DIR;
+const byThread = process.env.BENCH_CPU_THREADS === '1';
 const here = process.cwd();
 
 const children: ChildProcess[] = [];
@@ -56,6 +59,25 @@ function startChild(cwd: string, script: string, env: Record<string, string>): C
 /** CPU time (user + system) the process has used, ms (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
   return cpuTicks(pid) * 10;
+}
+
+/** CPU ms (user + system) of the process's main thread and of all its other threads together. */
+function threadCpuMs(pid: number): { main: number; others: number } {
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    if (tid === String(pid)) main += ms;
+    else others += ms;
+  }
+  return { main, others };
 }
 
 interface Target {
@@ -102,9 +124,17 @@ async function measure(url: string, pid: number, ifNoneMatch?: string): Promise<
   const headers = ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {};
   await autocannon({ url, connections: 50, amount: 5000, headers });
   const before = cpuMs(pid);
+  const threadsBefore = byThread ? threadCpuMs(pid) : null;
   const result = await autocannon({ url, connections: 50, amount: requests, headers });
   const wrong = ifNoneMatch ? requests - result['3xx'] : result.non2xx;
   if (wrong || result.errors) throw new Error(`${url}: ${wrong} unexpected answers`);
+  if (threadsBefore) {
+    const after = threadCpuMs(pid);
+    const us = (ms: number) => ((ms * 1000) / requests).toFixed(1);
+    console.log(
+      `  ${url}: main thread ${us(after.main - threadsBefore.main)} µs/request, other threads ${us(after.others - threadsBefore.others)}`,
+    );
+  }
   return ((cpuMs(pid) - before) * 1000) / requests;
 }
 
