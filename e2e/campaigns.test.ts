@@ -7,37 +7,29 @@
  * violations on the popup, the preview and the finished campaign.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../src/server/db/schema';
 import { countByRecipient, startTestSmtp, type TestSmtp } from '../src/server/test/smtp';
 import { expectAxeClean } from './support/axe';
-import { holdClock, launchBrowser, screenshot } from './support/browser';
-import { E2E_ADMIN, startTestShop } from './support/shop';
-
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
+import { holdClock, screenshot } from './support/browser';
+import { E2E_ADMIN, useShopAndBrowser } from './support/shop';
 
 describe('newsletter popup and tournament campaign in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
   let smtp: TestSmtp;
-
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    shop = await startTestShop({
-      SMTP_URL: smtp.url,
-      MAIL_POLL_SECONDS: '0.5',
-      CAMPAIGN_CONCURRENCY: '2',
-    });
-    browser = await launchBrowser({ newsletterPopup: true });
   });
   afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
     await smtp?.close();
+  });
+  // Started after the SMTP server above, stopped before it.
+  const fixture = useShopAndBrowser({
+    env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '0.5', CAMPAIGN_CONCURRENCY: '2' }),
+    newsletterPopup: true,
   });
 
   it('the popup opens after 15 s on a shopping page, signs up once and remembers it', async () => {
+    const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     context.setDefaultTimeout(10_000);
     // The page's clock (Playwright's, the browser's timers only) is held once the app has
@@ -78,6 +70,7 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
   }, 90_000);
 
   it('the admin uploads a tournament CSV, previews it, sends, and sees progress reach the end', async () => {
+    const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(10_000);
     // This admin already dealt with the popup.

@@ -7,21 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAxeClean } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { startTestShop } from './support/shop';
+import { useShopAndBrowser } from './support/shop';
 
-type Shop = Awaited<ReturnType<typeof startTestShop>>;
 const CHAT_URL = 'https://m.me/fairwaypinco-example';
 
 describe('chat button in Chromium', () => {
-  let shop: Shop;
-  let browser: Browser;
   let outDir: string;
-
   beforeAll(async () => {
     outDir = mkdtempSync(path.join(tmpdir(), 'fp-chat-build-'));
     process.env.VITE_CHAT_URL = CHAT_URL;
@@ -34,19 +28,19 @@ describe('chat button in Chromium', () => {
     } finally {
       delete process.env.VITE_CHAT_URL;
     }
-    [shop, browser] = await Promise.all([startTestShop({}, { webDist: outDir }), launchBrowser()]);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
+  afterAll(() => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
+  // Serves the build above; stopped before it is removed.
+  const fixture = useShopAndBrowser({ webDist: () => outDir });
 
   for (const viewport of [
     { width: 360, height: 740 },
     { width: 1366, height: 768 },
   ]) {
     it(`opens the configured link in a new tab at ${viewport.width}x${viewport.height}`, async () => {
+      const { shop, browser } = fixture;
       const context = await browser.newContext({ viewport });
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();

@@ -49,18 +49,39 @@ export async function startTestShop(
 /** A shop started by startTestShop. */
 export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
 
+/** What a file's shop and browser need beyond the defaults (useShopAndBrowser). */
+export interface ShopAndBrowserSettings {
+  /**
+   * Settings for startTestShop's `env`, asked for when the beforeAll runs, so they may name
+   * what an earlier beforeAll of the file started (e.g. its SMTP server's URL).
+   */
+  env?: () => Record<string, string>;
+  /** Another build of the web app to serve (startTestShop's `webDist`), asked for likewise. */
+  webDist?: () => string;
+  /** launchBrowser's `newsletterPopup`: the popup is not marked as seen (its own test). */
+  newsletterPopup?: boolean;
+}
+
 /**
  * Registers, in the calling describe block, a beforeAll that starts a test shop
- * (startTestShop, default settings) and Chromium (launchBrowser) side by side, and an
- * afterAll that closes the browser, then stops the shop. Returns an object whose `shop`
- * and `browser` are those two once the beforeAll ran; reading either before that throws.
- * A start that failed fails the beforeAll, and whatever did start is still closed.
+ * (startTestShop, default settings unless `settings` says otherwise) and Chromium
+ * (launchBrowser) side by side, and an afterAll that closes the browser, then stops the
+ * shop. Returns an object whose `shop` and `browser` are those two once the beforeAll ran;
+ * reading either before that throws. A start that failed fails the beforeAll, and whatever
+ * did start is still closed. A file's own beforeAll registered before this call runs
+ * first, and its afterAll after this one's.
  */
-export function useShopAndBrowser(): { readonly shop: TestShop; readonly browser: Browser } {
+export function useShopAndBrowser(settings: ShopAndBrowserSettings = {}): {
+  readonly shop: TestShop;
+  readonly browser: Browser;
+} {
   let shop: TestShop | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startTestShop(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([
+      startTestShop(settings.env?.(), { webDist: settings.webDist?.() }),
+      launchBrowser({ newsletterPopup: settings.newsletterPopup }),
+    ]);
     if (started.status === 'fulfilled') shop = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
