@@ -119,6 +119,11 @@ export default defineConfig({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) {
           return;
         }
+        // React Router reads React's `useOptimistic` (React 19) and falls back to plain
+        // state when it is missing (`useOptimisticSafe`), as it is in preact/compat.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
+          return;
+        }
         defaultHandler(warning);
       },
     },
