@@ -154,6 +154,30 @@ describe('blog API', () => {
     expect(await viewRows(post.id)).toBe(1);
   });
 
+  it("a post's date (publishedDay) is the store's day of its publication, else its creation", async () => {
+    const post = await create({ title: 'Evening In San Diego' });
+    // 9:30 pm in San Diego on November 25, already the 26th in UTC.
+    await t.db
+      .update(blogPosts)
+      .set({ publishedAt: new Date('2026-11-26T05:30:00Z') })
+      .where(eq(blogPosts.id, post.id));
+    const one = (await anon.get(`/api/blog/${post.slug}`)).json() as BlogPost;
+    expect(one.publishedAt).toBe('2026-11-26T05:30:00.000Z');
+    expect(one.publishedDay).toBe('2026-11-25');
+    const listed = ((await anon.get('/api/blog')).json() as BlogPostSummary[]).find(
+      (p) => p.id === post.id,
+    );
+    expect(listed?.publishedDay).toBe('2026-11-25');
+    // A draft has no publication: its creation's day.
+    const draft = await create({ title: 'Late Draft', isPublished: false });
+    await t.db
+      .update(blogPosts)
+      .set({ createdAt: new Date('2026-03-01T07:59:00Z') }) // 11:59 pm on February 28 there
+      .where(eq(blogPosts.id, draft.id));
+    const all = (await admin.get('/api/admin/blog')).json() as BlogPost[];
+    expect(all.find((p) => p.id === draft.id)?.publishedDay).toBe('2026-02-28');
+  });
+
   it('sanitises content: no script, no event handlers, no javascript: links', async () => {
     const post = await create({
       title: 'Hostile Content',

@@ -29,13 +29,15 @@ const errors = apiErrors(400, 401, 403, 404);
 export async function blogRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  /** The shop's calendar: posts' `publishedDay` and the views-per-day count. */
+  const timeZone = app.deps.config.STORE_TIME_ZONE;
 
   app.get(
     '/api/blog',
     { schema: { response: { 200: z.array(BlogPostSummary) } } },
     async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return listPublishedPosts(db);
+      return listPublishedPosts(db, timeZone);
     },
   );
 
@@ -52,10 +54,10 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
           address: clientAddress(request),
           userAgent: request.headers['user-agent'],
         },
-        app.deps.config.STORE_TIME_ZONE,
+        timeZone,
       );
       reply.header('cache-control', 'no-cache');
-      return { ...serializePost(row), viewCount };
+      return { ...serializePost(row, timeZone), viewCount };
     },
   );
 
@@ -64,7 +66,7 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
     { preValidation: requireAdmin, schema: { response: { 200: z.array(BlogPost), ...errors } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listAllPosts(db);
+      return listAllPosts(db, timeZone);
     },
   );
 
@@ -75,7 +77,9 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: BlogPostInput, response: { 201: BlogPost, ...errors } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPost(db, request.body, request.user?.id ?? null)),
+      reply
+        .status(201)
+        .send(await createPost(db, request.body, request.user?.id ?? null, timeZone)),
   );
 
   app.put(
@@ -84,7 +88,7 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: requireAdmin,
       schema: { params: IdParam, body: BlogPostInput, response: { 200: BlogPost, ...errors } },
     },
-    async (request) => updatePost(db, request.params.id, request.body),
+    async (request) => updatePost(db, request.params.id, request.body, timeZone),
   );
 
   app.delete(

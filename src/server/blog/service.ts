@@ -53,8 +53,11 @@ export function sanitizePostHtml(html: string): string {
 const asCategory = (value: string): BlogCategory =>
   (BLOG_CATEGORIES as readonly string[]).includes(value) ? (value as BlogCategory) : 'news';
 
-/** A row as the list shows it (ISO dates, no content). */
-export function serializeSummary(row: BlogRow): BlogPostSummary {
+/**
+ * A row as the list shows it (ISO dates, no content); `publishedDay` is the day of its
+ * publication (else creation) in `timeZone`, the shop's STORE_TIME_ZONE.
+ */
+export function serializeSummary(row: BlogRow, timeZone: string): BlogPostSummary {
   return {
     id: row.id,
     title: row.title,
@@ -65,6 +68,7 @@ export function serializeSummary(row: BlogRow): BlogPostSummary {
     tags: Array.isArray(row.tags) ? row.tags : [],
     isPublished: row.isPublished,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    publishedDay: storeDayOf(row.publishedAt ?? row.createdAt, timeZone),
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
     viewCount: row.viewCount,
@@ -73,9 +77,9 @@ export function serializeSummary(row: BlogRow): BlogPostSummary {
   };
 }
 
-/** A whole post (summary + content). */
-export function serializePost(row: BlogRow): BlogPost {
-  return { ...serializeSummary(row), content: row.content };
+/** A whole post (summary + content); `timeZone` as for serializeSummary. */
+export function serializePost(row: BlogRow, timeZone: string): BlogPost {
+  return { ...serializeSummary(row, timeZone), content: row.content };
 }
 
 const newestFirst = [
@@ -84,22 +88,22 @@ const newestFirst = [
 ];
 
 /** Published posts, newest first (published date, else created date). */
-export async function listPublishedPosts(db: DbOrTx): Promise<BlogPostSummary[]> {
+export async function listPublishedPosts(db: DbOrTx, timeZone: string): Promise<BlogPostSummary[]> {
   const rows = await db
     .select()
     .from(blogPosts)
     .where(eq(blogPosts.isPublished, true))
     .orderBy(...newestFirst);
-  return rows.map(serializeSummary);
+  return rows.map((row) => serializeSummary(row, timeZone));
 }
 
 /** Every post, drafts included, newest first (admin). */
-export async function listAllPosts(db: DbOrTx): Promise<BlogPost[]> {
+export async function listAllPosts(db: DbOrTx, timeZone: string): Promise<BlogPost[]> {
   const rows = await db
     .select()
     .from(blogPosts)
     .orderBy(...newestFirst);
-  return rows.map(serializePost);
+  return rows.map((row) => serializePost(row, timeZone));
 }
 
 /** The published post with this slug, or null. */
@@ -230,12 +234,14 @@ function fieldsFrom(input: ReturnType<typeof BlogPostInput.parse>) {
 
 /**
  * Creates a post (admin). An explicit slug already taken answers 400 on `slug`; an empty
- * one is made from the title and made unique. `authorId`: the signed-in admin.
+ * one is made from the title and made unique. `authorId`: the signed-in admin; `timeZone`:
+ * STORE_TIME_ZONE (the answer's `publishedDay`).
  */
 export async function createPost(
   db: DbOrTx,
   raw: BlogPostInput,
   authorId: number | null,
+  timeZone: string,
 ): Promise<BlogPost> {
   const input = BlogPostInput.parse(raw);
   const slug = await resolveSlug(db, input.slug, input.title, null);
@@ -245,7 +251,7 @@ export async function createPost(
     .values({ ...fields, slug, authorId, publishedAt: input.isPublished ? new Date() : null })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  return serializePost(row);
+  return serializePost(row, timeZone);
 }
 
 async function resolveSlug(
@@ -269,8 +275,16 @@ async function resolveSlug(
   return wanted;
 }
 
-/** Updates a post (admin); 404 when it does not exist. Publishing sets `publishedAt` once. */
-export async function updatePost(db: DbOrTx, id: number, raw: BlogPostInput): Promise<BlogPost> {
+/**
+ * Updates a post (admin); 404 when it does not exist. Publishing sets `publishedAt` once.
+ * `timeZone`: STORE_TIME_ZONE (the answer's `publishedDay`).
+ */
+export async function updatePost(
+  db: DbOrTx,
+  id: number,
+  raw: BlogPostInput,
+  timeZone: string,
+): Promise<BlogPost> {
   const input = BlogPostInput.parse(raw);
   const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   if (!current) throw notFound(BLOG_NOT_FOUND);
@@ -286,7 +300,7 @@ export async function updatePost(db: DbOrTx, id: number, raw: BlogPostInput): Pr
     .where(eq(blogPosts.id, id))
     .returning();
   if (!row) throw notFound(BLOG_NOT_FOUND);
-  return serializePost(row);
+  return serializePost(row, timeZone);
 }
 
 /** Deletes a post (admin); 404 when it does not exist. */

@@ -28,6 +28,7 @@ describe('markup', () => {
     tags: ['one'],
     isPublished: true,
     publishedAt: '2026-03-05T10:00:00.000Z',
+    publishedDay: '2026-03-05',
     metaTitle: null,
     metaDescription: null,
     viewCount: 2,

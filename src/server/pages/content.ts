@@ -61,9 +61,9 @@ export interface SiteFacts {
 /** 'FREE' at 0, else en-US dollars. */
 export const priceText = (dollars: number) => (dollars === 0 ? 'FREE' : formatDollars(dollars));
 
-/** A date as 'March 5, 2026' (UTC). */
-export const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
+/** A calendar day (YYYY-MM-DD, e.g. a post's `publishedDay`) as 'March 5, 2026'. */
+export const longDate = (day: string) =>
+  new Date(day).toLocaleDateString('en-US', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -312,7 +312,7 @@ ${p.featuredImage ? `<img src="${e(p.featuredImage)}" alt="" width="1200" height
 <span class="flex items-center gap-1 text-slate-600">${lucideIcon('eye', 'size-3.5')}${viewsText(p.viewCount)}</span></div>
 <h3 class="font-heading text-xl text-slate-900 group-hover:underline">${e(p.title)}</h3>
 ${p.excerpt ? `<p class="text-sm text-slate-600">${e(p.excerpt)}</p>` : ''}
-<p class="mt-auto text-xs text-slate-600">${longDate(p.publishedAt ?? p.createdAt)}</p></div></a></li>`,
+<p class="mt-auto text-xs text-slate-600">${longDate(p.publishedDay)}</p></div></a></li>`,
     )
     .join('');
   return markup`<main id="main" tabindex="-1" class="flex-1 outline-none">
@@ -350,7 +350,7 @@ export function blogPostMain(p: BlogPost): string {
 <a class="${c.back}" href="/blog" data-discover="true">${lucideIcon('arrow-left', 'size-4')}${c.backLabel}</a>
 <article class="${c.article}"><header><p class="${c.category}">${CATEGORY_LABELS[p.category]}</p>
 <h1 class="${c.title}">${e(p.title)}</h1>
-<div class="${c.meta}"><span>${longDate(p.publishedAt ?? p.createdAt)}</span>
+<div class="${c.meta}"><span>${longDate(p.publishedDay)}</span>
 <span class="${c.views}">${lucideIcon('eye', c.viewsIcon)}${viewsText(p.viewCount)}</span>
 <button data-slot="button" class="${SMALL_BUTTON.outline}" type="button">${lucideIcon('share-2')}${c.shareLabel}</button></div></header>
 ${image}

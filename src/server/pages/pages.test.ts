@@ -17,20 +17,6 @@ import { priceValidUntil } from './routes';
 import { SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
 
 const BASE = 'https://shop.example';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A JSON-LD block as the tests read it. */
 interface LdBlock {
@@ -241,7 +227,12 @@ describe('server-sent pages', () => {
       .where(eq(blogPosts.slug, 'how-to-design-a-golf-pin'));
     await t.db
       .update(blogPosts)
-      .set({ viewCount: 1233, tags: ['design', 'a&b'] })
+      // 9:30 pm in San Diego on November 25 (the shop's day), already the 26th in UTC.
+      .set({
+        viewCount: 1233,
+        tags: ['design', 'a&b'],
+        publishedAt: new Date('2026-11-26T05:30:00Z'),
+      })
       .where(eq(blogPosts.id, post!.id));
     // A reader not seen before today: the page counts the view.
     const { doc } = await page(`/blog/${post!.slug}`, { 'user-agent': 'Mozilla/5.0 new reader' });
@@ -253,7 +244,7 @@ describe('server-sent pages', () => {
     expect(header.querySelector('h1')?.textContent).toBe(post!.title);
     const meta = [...header.querySelector('div')!.children].map((el) => el.textContent);
     expect(meta).toEqual([
-      `${MONTHS[post!.publishedAt!.getUTCMonth()]} ${post!.publishedAt!.getUTCDate()}, ${post!.publishedAt!.getUTCFullYear()}`,
+      'November 25, 2026',
       '1,234 views', // counted once for this visitor, digits grouped as the app writes them
       'Share',
     ]);

@@ -332,7 +332,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   });
 
   instance.get('/blog', async (_request, reply) => {
-    const posts = await listPublishedPosts(db);
+    const posts = await listPublishedPosts(db, config.STORE_TIME_ZONE);
     return send(
       reply,
       {
@@ -358,7 +358,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       },
       config.STORE_TIME_ZONE,
     );
-    const post = { ...serializePost(row), viewCount };
+    const post = { ...serializePost(row, config.STORE_TIME_ZONE), viewCount };
     const url = `${origin()}/blog/${encodeURIComponent(post.slug)}`;
     const description = clip(post.metaDescription || post.excerpt || post.title);
     return send(
@@ -427,7 +427,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   instance.get('/sitemap.xml', async (_request, reply) => {
     const [{ products }, posts] = await Promise.all([
       listActiveProducts(db),
-      listPublishedPosts(db),
+      listPublishedPosts(db, config.STORE_TIME_ZONE),
     ]);
     const latest = (dates: string[], fallback: Date) =>
       dates.reduce((a, b) => (a > b ? a : b), fallback.toISOString());

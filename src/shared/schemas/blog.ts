@@ -29,6 +29,11 @@ export const BlogPostSummary = z.object({
   tags: z.array(z.string()),
   isPublished: z.boolean(),
   publishedAt: z.string().nullable(),
+  /**
+   * The post's date as pages show it: the shop's calendar day (STORE_TIME_ZONE,
+   * YYYY-MM-DD) of `publishedAt`, else of `createdAt`.
+   */
+  publishedDay: z.string(),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
   viewCount: z.number().int(),

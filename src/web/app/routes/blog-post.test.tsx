@@ -35,8 +35,10 @@ const post: BlogPost = {
   featuredImage: '/api/files/banner',
   tags: ['plating', 'soft enamel'],
   isPublished: true,
-  // Early in the UTC day: still March 4 for a reader in California (see TZ below).
+  // Early in the UTC day: March 5 in UTC and for the reader in Tokyo (see TZ below), still
+  // March 4 for the shop in San Diego, whose day the server sends.
   publishedAt: '2026-03-05T02:30:00.000Z',
+  publishedDay: '2026-03-04',
   metaTitle: null,
   metaDescription: null,
   viewCount: 1234,
@@ -51,10 +53,11 @@ interface Change {
   detail: string;
 }
 
-// A reader west of UTC: the date the server writes (the UTC day) must be the app's too.
+// A reader east of the shop: the date the server writes (the shop's day) must be the app's
+// too, not the reader's own day or UTC's.
 const savedTimeZone = process.env.TZ;
 beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
+  process.env.TZ = 'Asia/Tokyo';
 });
 afterAll(() => {
   if (savedTimeZone === undefined) delete process.env.TZ;
@@ -144,7 +147,7 @@ async function mountOverServerHtml(p: BlogPost) {
 
 describe('/blog/{slug} mounted over the server page', () => {
   it('changes no node, text or attribute value: the server markup is the app markup', async () => {
-    expect(new Date(post.publishedAt!).getDate(), 'the reader is west of UTC').toBe(4);
+    expect(new Date(post.publishedAt!).getDate(), "the reader's own day").toBe(5);
     const { root, server, changes } = await mountOverServerHtml(post);
     expect(changes).toEqual([]);
     // The app rendered what it should (so an empty change list means a match, not no render).
@@ -156,7 +159,7 @@ describe('/blog/{slug} mounted over the server page', () => {
     expect(server.bodyNodes.length).toBeGreaterThan(10);
     expect([...root.querySelectorAll('*')]).toEqual(server.all);
     expect(root.querySelector('header')?.textContent).toBe(
-      `Tips${post.title}March 5, 20261,234 viewsShare`,
+      `Tips${post.title}March 4, 20261,234 viewsShare`,
     );
     expect(
       [...root.querySelectorAll('[aria-label="Tags"] li')].map((li) => li.textContent),
@@ -173,6 +176,7 @@ describe('/blog/{slug} mounted over the server page', () => {
       tags: [],
       viewCount: 1,
       publishedAt: null,
+      publishedDay: '2026-03-01',
       content: '<p>Short.</p>',
     });
     expect(changes).toEqual([]);
