@@ -205,6 +205,7 @@ async function registerSessionRoutes(app: FastifyInstance, options: BuildAppOpti
 
   await app.register((await import('./blog/routes')).blogRoutes);
   await app.register((await import('./home/routes')).homeRoutes);
+  await app.register((await import('./calendar/routes')).calendarRoutes);
   await app.register((await import('./client-errors/routes')).clientErrorRoutes);
 
   // Public pages (own heads + content), the app shell, sitemap, robots, the 404 page and

@@ -3,7 +3,8 @@
  * Admin 'Manual Invoices': an unpaid invoice whose pay link has expired (DECISIONS.md:
  * payment links expire; the server leaves `payUrl` out) offers no 'Copy Pay Link' and says
  * on which store day the link expired (the server's `linkExpiresDay`, not the browser's
- * reading of `linkExpiresAt`); a working one keeps 'Copy Pay Link'.
+ * reading of `linkExpiresAt`); a working one keeps 'Copy Pay Link'. The new invoice's due
+ * date starts at the shop's today (GET /api/calendar) + 30 days, not the browser's.
  */
 import type { AdminInvoice } from '@shared/schemas/invoices';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -86,5 +87,31 @@ describe('manual invoice pay links', () => {
       .filter((text) => text.startsWith('Copy Pay Link'));
     expect(copy).toEqual(['Copy Pay Link of INV-1002']);
     expect(container.textContent).toContain('Pay link expired October 1, 2026');
+  });
+
+  it("a new invoice is due 30 days after the shop's today, not the browser's", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).endsWith('/api/calendar')
+          ? jsonResponse(200, { today: '2031-01-30', timeZone: 'America/Los_Angeles' })
+          : jsonResponse(200, []),
+      ),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <InvoicesSection />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    const dueDate = () => container.querySelector<HTMLInputElement>('input[type="date"]')?.value;
+    for (let i = 0; i < 100 && dueDate() !== '2031-03-01'; i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    expect(dueDate()).toBe('2031-03-01');
   });
 });

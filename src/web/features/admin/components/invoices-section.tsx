@@ -9,7 +9,7 @@
  * invoice.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addDaysIso, localTodayIso } from '@shared/dates';
+import { addDaysIso } from '@shared/dates';
 import { formatDollars } from '@shared/money';
 import {
   type AdminInvoice,
@@ -20,12 +20,14 @@ import {
   SendInvoiceBody,
 } from '@shared/schemas/invoices';
 import { Copy, Printer } from 'lucide-react';
+import { useEffect } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { calendarDay, longDate } from '@/lib/dates';
+import { useStoreToday } from '@/lib/store-calendar';
 import { toast } from '@/lib/toast';
 import { useDeleteInvoice, useInvoices, useSendInvoice } from '../back-office-api';
 import { formatAdminDate, formatAdminDay } from '../format';
@@ -127,11 +129,19 @@ function InvoiceGenerator() {
       customerCompany: null,
       customerAddress: null,
       description: '',
-      dueDate: addDaysIso(localTodayIso(), INVOICE_DUE_DAYS),
+      // Filled in below from the shop's today (null until then: the server's default).
+      dueDate: null,
       terms: INVOICE_DEFAULT_TERMS,
       notes: null,
     },
   });
+  // The default due date counts from the shop's today, as the server's default does; an
+  // admin's own date is left alone, and a reset after sending keeps this default.
+  const today = useStoreToday();
+  useEffect(() => {
+    if (!today || form.getFieldState('dueDate').isDirty) return;
+    form.resetField('dueDate', { defaultValue: addDaysIso(today, INVOICE_DUE_DAYS) });
+  }, [today, form]);
   const onInvalid = (errors: FieldErrors<InvoiceIn>) => {
     const values = form.getValues();
     if (

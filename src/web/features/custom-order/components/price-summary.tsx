@@ -6,7 +6,6 @@
  * charges with; the server recomputes every amount when the order is prepared.
  */
 import { estimatedDelivery, PACKAGING_LABELS } from '@shared/custom-pins';
-import { localTodayIso } from '@shared/dates';
 import { formatUsd } from '@shared/money';
 import {
   type CustomPinQuote,
@@ -22,6 +21,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { calendarDay, longDate } from '@/lib/dates';
+import { useStoreToday } from '@/lib/store-calendar';
 import { cn } from '@/lib/utils';
 import type { WizardState } from '../wizard-state';
 
@@ -48,6 +48,8 @@ export function PriceSummary({
   validating: boolean;
 }) {
   const promoId = useId();
+  /** The delivery estimate counts from the shop's today, as the stored order's does. */
+  const today = useStoreToday();
   const extras: [string, number][] = [];
   if (PLATING_EXTRA_CENTS[state.plating] > 0)
     extras.push([`${state.plating.replace('-', ' ')} plating`, PLATING_EXTRA_CENTS[state.plating]]);
@@ -91,7 +93,7 @@ export function PriceSummary({
             <Row term="Balance after approval" value={formatUsd(quote.balanceCents)} />
             <Row
               term="Estimated delivery"
-              value={formatDay(estimatedDelivery(localTodayIso(), state.rushOrder))}
+              value={today ? formatDay(estimatedDelivery(today, state.rushOrder)) : '…'}
             />
           </dl>
         ) : (

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+/**
+ * The wizard's 'Estimated delivery' counts from the shop's today (GET /api/calendar), the
+ * day the server stores the order's estimate from, not from the browser's own today:
+ * standard production is 4 weeks + 5 days (storefront spec section 9).
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, unmount } from '@/test/dom';
+import { INITIAL_WIZARD, wizardQuote } from '../wizard-state';
+import { PriceSummary } from './price-summary';
+
+let container: HTMLDivElement;
+afterEach(async () => {
+  await unmount(container);
+  vi.unstubAllGlobals();
+});
+
+describe('wizard price summary', () => {
+  it("estimates delivery from the shop's today", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).endsWith('/api/calendar')
+          ? jsonResponse(200, { today: '2031-01-06', timeZone: 'America/Los_Angeles' })
+          : jsonResponse(404, { message: 'Not found' }),
+      ),
+    );
+    const state = { ...INITIAL_WIZARD, quantity: 100, rushOrder: false };
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <PriceSummary
+            state={state}
+            quote={wizardQuote(state)}
+            promoInput=""
+            onPromoInput={() => {}}
+            onApplyPromo={() => {}}
+            onRemovePromo={() => {}}
+            validating={false}
+          />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    const row = () =>
+      [...container.querySelectorAll('dt')].find((dt) => dt.textContent === 'Estimated delivery')
+        ?.nextElementSibling?.textContent;
+    for (let i = 0; i < 100 && row() === '…'; i++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    // 2031-01-06 + 33 days.
+    expect(row()).toBe('February 8, 2031');
+  });
+});
