@@ -1,7 +1,7 @@
 /**
  * `StoreDayOrDateInput` (docs/decisions.md issue 8 entry 5): a date-only value stays the
  * store's calendar day (text) for the server to place in STORE_TIME_ZONE; the browser never
- * turns it into an instant. Full timestamps are read as given.
+ * turns it into an instant. Full timestamps are read as given, and must carry their offset.
  */
 import { describe, expect, it } from 'vitest';
 import { CreateDiscountCodeBody } from './cart';
@@ -22,6 +22,9 @@ describe('StoreDayOrDateInput', () => {
     expect(StoreDayOrDateInput.parse('2031-01-30T23:30:00-08:00')).toEqual(
       new Date('2031-01-31T07:30:00Z'),
     );
+    expect(StoreDayOrDateInput.parse(' 2031-01-30T23:30Z ')).toEqual(
+      new Date('2031-01-30T23:30:00Z'),
+    );
     expect(StoreDayOrDateInput.parse(Date.UTC(2031, 0, 30))).toEqual(
       new Date('2031-01-30T00:00:00Z'),
     );
@@ -29,6 +32,10 @@ describe('StoreDayOrDateInput', () => {
 
   it("answers DateInput's messages: days that do not exist, text that is no date, outside 2000-2100", () => {
     for (const bad of ['2031-02-29', '2031-04-31', '2031-13-01', '2031-00-10', 'soon']) {
+      expect(messageOf(bad), bad).toEqual(['Please enter a valid date']);
+    }
+    // A timestamp without its offset would be read in the server process's own zone.
+    for (const bad of ['2031-01-30T00:00', '2031-01-30T00:00:00.000', 'January 30, 2031']) {
       expect(messageOf(bad), bad).toEqual(['Please enter a valid date']);
     }
     for (const far of ['1999-12-31', '2101-01-01', '2101-01-01T00:00:00Z', 8e15]) {

@@ -64,6 +64,8 @@ export const DateInput = z.coerce
   .max(MAX_INPUT_DATE, 'Date must be between 2000 and 2100');
 
 const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** An ISO 8601 timestamp with its offset: 2031-01-30T23:30Z, 2031-01-30T23:30:00.000-08:00. */
+const INSTANT_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** Whether `text` is a real calendar day written YYYY-MM-DD (no 2024-02-30, no 2023-02-29). */
 export function isCalendarDay(text: string): boolean {
@@ -85,9 +87,11 @@ export type StoreDayOrDate = string | Date;
  * YYYY-MM-DD, as the date picker sends it, stays that text (trimmed): it names a day of the
  * SHOP's calendar, and only the server, which knows STORE_TIME_ZONE, turns it into the start
  * (validFrom) or the end (validUntil, last millisecond) of that day, so the browser never
- * decides the instant. Anything else is read as `DateInput` (ISO timestamp or epoch ms)
- * and kept as given. Same messages as `DateInput`: 'Please enter a valid date' (also for a
- * day that does not exist), 'Date must be between 2000 and 2100'.
+ * decides the instant. Anything else must be an exact instant, kept as given: epoch ms, or
+ * an ISO 8601 timestamp WITH its offset (`Z` or `+hh:mm`); a timestamp without one
+ * ('2031-01-30T00:00') would be read in the server process's own zone, so it is refused.
+ * Same messages as `DateInput`: 'Please enter a valid date' (also for a day that does not
+ * exist or text that is no such timestamp), 'Date must be between 2000 and 2100'.
  */
 export const StoreDayOrDateInput = z.preprocess(
   (v) => (typeof v === 'string' && DAY_SHAPE.test(v.trim()) ? v.trim() : v),
@@ -103,7 +107,11 @@ export const StoreDayOrDateInput = z.preprocess(
       }
       return v;
     }
-    const parsed = DateInput.safeParse(v);
+    if (typeof v === 'string' && !INSTANT_SHAPE.test(v.trim())) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+      return z.NEVER;
+    }
+    const parsed = DateInput.safeParse(typeof v === 'string' ? v.trim() : v);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues)
       ctx.addIssue({ code: 'custom', message: issue.message });
