@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../shared/dates';
+import type { AdminInvoice, PublicInvoice } from '../../shared/schemas/invoices';
 import { signedInClient } from '../catalog/testing';
 import { mailOutbox, manualInvoices, paymentIncidents, payments } from '../db/schema';
 import { storeDayOf } from '../lib/store-time';
@@ -84,6 +85,53 @@ describe('manual invoices', () => {
       new Date('2026-11-26T02:00:00Z'),
     );
     expect(row.dueDate?.toISOString()).toBe('2026-12-25T00:00:00.000Z');
+  });
+
+  it('names the issue and payment days in the store zone (issuedDay, paidDay), not UTC days', async () => {
+    expect(t.app.deps.config.STORE_TIME_ZONE).toBe('America/Los_Angeles');
+    const inv = await send({ amount: 77 });
+    const key = keyOf(inv.payUrl);
+    const visitor = new TestClient(t.app);
+    const url = `/api/pay-invoice/${inv.invoiceNumber}?key=${key}`;
+    // Sent at 5:30 pm on 25 November in San Diego (already the 26th in UTC), due Net 30.
+    await t.db
+      .update(manualInvoices)
+      .set({
+        sentAt: new Date('2026-11-26T01:30:00Z'),
+        createdAt: new Date('2026-11-26T01:29:59Z'),
+        dueDate: new Date('2026-12-25T00:00:00Z'),
+      })
+      .where(eq(manualInvoices.id, inv.id));
+    const listed = async () =>
+      ((await admin.get('/api/manual-invoices')).json() as AdminInvoice[]).find(
+        (i) => i.id === inv.id,
+      )!;
+    const unpaid = (await visitor.get(url)).json() as PublicInvoice;
+    expect(unpaid).toMatchObject({ issuedDay: '2026-11-25', paidDay: null });
+    expect(unpaid.dueDate).toBe('2026-12-25T00:00:00.000Z'); // the due date is unchanged
+    expect(await listed()).toMatchObject({ issuedDay: '2026-11-25', paidDay: null });
+
+    // Paid at 10:15 pm on 1 December there (6:15 am on the 2nd in UTC).
+    const order = await visitor.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: key,
+    });
+    await visitor.post(`/paypal/order/${order.json().id}/capture`);
+    await t.db
+      .update(manualInvoices)
+      .set({ paidAt: new Date('2026-12-02T06:15:00Z') })
+      .where(eq(manualInvoices.id, inv.id));
+    const paid = (await visitor.get(url)).json() as PublicInvoice;
+    expect(paid).toMatchObject({ status: 'paid', issuedDay: '2026-11-25', paidDay: '2026-12-01' });
+    expect(await listed()).toMatchObject({ issuedDay: '2026-11-25', paidDay: '2026-12-01' });
+
+    // A row without `sentAt` was issued when it was created (11:59 pm on 28 February there).
+    await t.db
+      .update(manualInvoices)
+      .set({ sentAt: null, createdAt: new Date('2026-03-01T07:59:00Z') })
+      .where(eq(manualInvoices.id, inv.id));
+    expect(((await visitor.get(url)).json() as PublicInvoice).issuedDay).toBe('2026-02-28');
   });
 
   it('creates INV-###### numbers, defaults (due +30 days, Net 30) and mails the pay link', async () => {

@@ -101,7 +101,7 @@ export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
         config.STORE_TIME_ZONE,
       );
       reply.header('cache-control', 'no-store');
-      return toPublicInvoice(row);
+      return toPublicInvoice(row, config.STORE_TIME_ZONE);
     },
   );
 }

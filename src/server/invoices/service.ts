@@ -59,8 +59,20 @@ function descriptionOf(row: InvoiceRow): string {
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** What the public pay page shows (no e-mail address, no key). */
-export function toPublicInvoice(row: InvoiceRow): PublicInvoice {
+/**
+ * The instant an invoice was issued: when it was sent (the generator sets `sentAt` to the
+ * instant its default due date is counted from), else when its row was created.
+ */
+function issuedAt(row: Pick<InvoiceRow, 'sentAt' | 'createdAt'>): Date {
+  return row.sentAt ?? row.createdAt;
+}
+
+/**
+ * What the public pay page and the printable invoice show (no e-mail address, no key).
+ * `timeZone` (STORE_TIME_ZONE) names the store days `issuedDay` (of `sentAt`, else
+ * `createdAt`) and `paidDay` (of `paidAt`; docs/decisions.md issue 8 entry 15).
+ */
+export function toPublicInvoice(row: InvoiceRow, timeZone: string): PublicInvoice {
   return {
     invoiceNumber: row.invoiceNumber,
     customerName: row.customerName,
@@ -82,6 +94,8 @@ export function toPublicInvoice(row: InvoiceRow): PublicInvoice {
     status: row.status === 'paid' ? 'paid' : 'pending',
     paidAt: isoDate(row.paidAt),
     createdAt: row.createdAt.toISOString(),
+    issuedDay: storeDayOf(issuedAt(row), timeZone),
+    paidDay: row.paidAt ? storeDayOf(row.paidAt, timeZone) : null,
   };
 }
 
@@ -98,7 +112,7 @@ export function toAdminInvoice(
   const expiresAt =
     row.status === 'pending' ? invoiceLinkExpiresAt(row, config.STORE_TIME_ZONE) : null;
   return {
-    ...toPublicInvoice(row),
+    ...toPublicInvoice(row, config.STORE_TIME_ZONE),
     id: row.id,
     customerEmail: row.customerEmail,
     status: row.status,
@@ -203,7 +217,7 @@ export function invoiceLinkExpiresAt(
   row: Pick<InvoiceRow, 'dueDate' | 'sentAt' | 'createdAt'>,
   timeZone: string,
 ): Date {
-  const sentDay = storeDayOf(row.sentAt ?? row.createdAt, timeZone);
+  const sentDay = storeDayOf(issuedAt(row), timeZone);
   const dueDay = row.dueDate ? storedDayIso(row.dueDate) : sentDay;
   const from = dueDay > sentDay ? dueDay : sentDay;
   return endOfStoreDay(addDaysIso(from, INVOICE_LINK_DAYS_AFTER_DUE), timeZone);

@@ -116,6 +116,14 @@ export const AdminInvoice = z.object({
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The day the invoice was issued, as the document prints it: the store day (YYYY-MM-DD,
+   * STORE_TIME_ZONE) of `sentAt` (else `createdAt`), the day its default due date is
+   * counted from.
+   */
+  issuedDay: z.string(),
+  /** The store day (YYYY-MM-DD, STORE_TIME_ZONE) of `paidAt`; null while unpaid. */
+  paidDay: z.string().nullable(),
 });
 export type AdminInvoice = z.infer<typeof AdminInvoice>;
 

@@ -42,6 +42,8 @@ const invoice = (
   sentAt: '2026-08-01T00:00:00.000Z',
   paidAt: null,
   createdAt: '2026-08-01T00:00:00.000Z',
+  issuedDay: '2026-07-31',
+  paidDay: null,
 });
 
 beforeAll(installMatchMedia);
