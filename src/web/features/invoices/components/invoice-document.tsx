@@ -1,15 +1,19 @@
 /**
  * An invoice as a document (the printable page and the pay page's summary): store name,
- * number, dates, bill-to, the line, total, terms and notes. Amounts are the server's.
+ * number, dates, bill-to, the line, total, terms and notes. Amounts are the server's, and
+ * so are the days: 'Issued' and 'Paid in full on' are the store days the server names
+ * (`issuedDay`, `paidDay`; STORE_TIME_ZONE), never the browser's or UTC's reading of an
+ * instant; 'Due' is the calendar day the admin chose (stored as its UTC midnight).
  */
 import { formatDollars } from '@shared/money';
 import type { PublicInvoice } from '@shared/schemas/invoices';
 import { store } from '@/config/store';
+import { calendarDay, longDate } from '@/lib/dates';
 
-const day = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
-    : '—';
+/** "November 25, 2026" for a YYYY-MM-DD store day. */
+const storeDay = (day: string) => longDate(calendarDay(day), true);
+/** The calendar day a due date stored as that day's UTC midnight names (read in UTC). */
+const storedDay = (iso: string | null) => (iso ? longDate(new Date(iso), true) : '—');
 
 export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
   return (
@@ -21,8 +25,8 @@ export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
         </div>
         <div className="text-right text-sm">
           <p className="text-lg font-semibold">Invoice #{invoice.invoiceNumber}</p>
-          <p>Issued {day(invoice.createdAt)}</p>
-          <p>Due {day(invoice.dueDate)}</p>
+          <p>Issued {storeDay(invoice.issuedDay)}</p>
+          <p>Due {storedDay(invoice.dueDate)}</p>
           <p>Terms: {invoice.terms}</p>
         </div>
       </div>
@@ -65,7 +69,7 @@ export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
       {invoice.notes ? <p className="text-sm whitespace-pre-line">{invoice.notes}</p> : null}
       <p className="text-sm font-medium">
         {invoice.status === 'paid'
-          ? `Paid in full${invoice.paidAt ? ` on ${day(invoice.paidAt)}` : ''}.`
+          ? `Paid in full${invoice.paidDay ? ` on ${storeDay(invoice.paidDay)}` : ''}.`
           : 'Status: unpaid.'}
       </p>
     </article>
