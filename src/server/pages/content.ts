@@ -13,6 +13,11 @@ import { sortCatalog } from '../../shared/catalog';
 import { CUSTOM_PAGE } from '../../shared/custom-pins';
 import { dollarsToCents, formatDollars, formatUsd } from '../../shared/money';
 import {
+  NOT_FOUND_PAGES,
+  type NotFoundKind,
+  type NotFoundPage,
+} from '../../shared/not-found-pages';
+import {
   CATALOG_TIERS,
   catalogUnitPrice,
   SHIPPING_FLAT_CENTS,
@@ -411,11 +416,13 @@ export function quoteMain(storeName: string): string {
 </div></main>`;
 }
 
-/** The not-found page's content. */
-export function notFoundMain(heading = 'Page Not Found'): string {
+/** A not-found page's content (its words: shared/not-found-pages.ts, as the app shows them). */
+export function notFoundMain(kind: NotFoundKind = 'page'): string {
+  const page: NotFoundPage = NOT_FOUND_PAGES[kind];
+  const links = page.links.map((l) => markup`<a href="${e(l.href)}">${e(l.label)}</a>`).join(' · ');
   return markup`<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
 <p class="text-6xl font-bold text-primary" aria-hidden="true">404</p>
-<h1 class="text-3xl font-bold">${e(heading)}</h1>
-<p class="text-slate-600">The page you are looking for does not exist or has moved.</p>
-<p><a href="/">Back to Home</a> · <a href="/wholesale">Browse Pins</a></p></main>`;
+<h1 class="text-3xl font-bold">${e(page.heading)}</h1>
+<p class="text-slate-600">${e(page.text)}</p>
+<p>${links}</p></main>`;
 }

@@ -307,16 +307,38 @@ describe('server-sent pages', () => {
   });
 
   it('unknown paths, products and posts answer 404 with the not-found page; app routes get the shell', async () => {
-    for (const [url, heading] of [
-      ['/no-such-page', 'Page Not Found'],
-      ['/product/999999', 'Product Not Found'],
-      ['/product/abc', 'Product Not Found'],
-      ['/blog/no-such-post', 'Blog Post Not Found'],
+    // The words and links the app's own not-found views show (web routes not-found, product,
+    // blog-post), so the page does not change when the app mounts.
+    const generic = [
+      'The page you are looking for does not exist or has moved.',
+      [
+        ['Back to Home', '/'],
+        ['Browse Pins', '/wholesale'],
+      ],
+    ] as const;
+    const product = [
+      'This pin may have sold out for good or the link is wrong.',
+      [['Browse All Products', '/wholesale']],
+    ] as const;
+    for (const [url, heading, [text, links]] of [
+      ['/no-such-page', 'Page Not Found', generic],
+      ['/product/999999', 'Product Not Found', product],
+      ['/product/abc', 'Product Not Found', product],
+      [
+        '/blog/no-such-post',
+        'Blog Post Not Found',
+        ['This article may have been moved or taken down.', [['Back to Blog', '/blog']]],
+      ],
     ] as const) {
       const p = await page(url);
       expect(p.res.statusCode, url).toBe(404);
       expect(p.res.headers['content-type']).toContain('text/html');
       expect(p.doc.querySelector('main h1')?.textContent).toBe(heading);
+      expect(p.doc.querySelector('main h1 + p')?.textContent, url).toBe(text);
+      expect(
+        [...p.doc.querySelectorAll('main a')].map((a) => [a.textContent, a.getAttribute('href')]),
+        url,
+      ).toEqual(links);
       expect(p.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     }
     for (const url of [

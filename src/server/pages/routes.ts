@@ -15,6 +15,7 @@
  *   other files for an hour. HTML and XML are compressed per response (@fastify/compress,
  *   registered inside this plugin only, so API replies are left alone).
  */
+
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -22,6 +23,7 @@ import fastifyStatic from '@fastify/static';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { centsToAmountString, dollarsToCents } from '../../shared/money';
+import { NOT_FOUND_PAGES, type NotFoundKind } from '../../shared/not-found-pages';
 import type { Product } from '../../shared/schemas/catalog';
 import { countView, findPublishedPost, listPublishedPosts, serializePost } from '../blog/service';
 import { getActiveProduct, listActiveProducts } from '../catalog/service';
@@ -164,17 +166,18 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       .send(html);
   }
 
-  /** 404 with the not-found page; `heading`: 'Product Not Found' / 'Blog Post Not Found'. */
-  function sendNotFound(reply: FastifyReply, heading = 'Page Not Found') {
+  /** 404 with the not-found page of `kind` (shared/not-found-pages.ts, as the app's). */
+  function sendNotFound(reply: FastifyReply, kind: NotFoundKind = 'page') {
+    const page = NOT_FOUND_PAGES[kind];
     return send(
       reply,
       {
-        title: `${heading} | ${site.name}`,
-        description: 'The page you are looking for does not exist or has moved.',
+        title: `${page.heading} | ${site.name}`,
+        description: page.text,
         path: '/404',
         noindex: true,
       },
-      { body: notFoundMain(heading) },
+      { body: notFoundMain(kind) },
       404,
     );
   }
@@ -234,13 +237,13 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
 
   instance.get<{ Params: { id: string } }>('/product/:id', async (request, reply) => {
     const raw = request.params.id;
-    if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply, 'Product Not Found');
+    if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply, 'product');
     let product: Product;
     try {
       product = await getActiveProduct(db, Number(raw));
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404)
-        return sendNotFound(reply, 'Product Not Found');
+        return sendNotFound(reply, 'product');
       throw error;
     }
     const url = `${origin()}/product/${product.id}`;
@@ -348,7 +351,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   instance.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;
     const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
-    if (!row) return sendNotFound(reply, 'Blog Post Not Found');
+    if (!row) return sendNotFound(reply, 'blogPost');
     const viewCount = await countView(
       db,
       row,

@@ -11,6 +11,7 @@
  * (docs/decisions.md, issue 10).
  */
 import { BLOG_POST_PAGE as C, tagText } from '@shared/blog-post-page';
+import { NOT_FOUND_PAGES } from '@shared/not-found-pages';
 import type { BlogPost } from '@shared/schemas/blog';
 import { ArrowLeft, Eye, Share2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -33,6 +34,7 @@ function BackToBlog() {
   );
 }
 
+const notFound = NOT_FOUND_PAGES.blogPost;
 /** Shares the page: the native share sheet, else copies the link. */
 async function share(post: BlogPost) {
   const url = window.location.href;
@@ -145,11 +147,11 @@ export function Component() {
   if (!post.data) {
     return (
       <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <DocumentTitle>{`Blog Post Not Found | ${store.name}`}</DocumentTitle>
-        <h1 className="text-3xl">Blog Post Not Found</h1>
-        <p className="text-slate-600">This article may have been moved or taken down.</p>
+        <DocumentTitle>{`${notFound.heading} | ${store.name}`}</DocumentTitle>
+        <h1 className="text-3xl">{notFound.heading}</h1>
+        <p className="text-slate-600">{notFound.text}</p>
         <Button asChild>
-          <Link to="/blog">Back to Blog</Link>
+          <Link to={notFound.links[0].href}>{notFound.links[0].label}</Link>
         </Button>
       </PageMain>
     );

@@ -10,6 +10,7 @@ import { COLLECTION_LABELS, sortCatalog } from '@shared/catalog';
 import { localTodayIso } from '@shared/dates';
 import { deliveryWindow } from '@shared/delivery';
 import { dollarsToCents, formatUsd } from '@shared/money';
+import { NOT_FOUND_PAGES } from '@shared/not-found-pages';
 import {
   catalogTierPercent,
   catalogUnitPrice,
@@ -115,13 +116,15 @@ function RelatedProducts({ product }: { product: Product }) {
 }
 
 function NotFound() {
+  const page = NOT_FOUND_PAGES.product;
+  const [browse] = page.links;
   return (
     <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <DocumentTitle>{`Product Not Found | ${store.name}`}</DocumentTitle>
-      <h1 className="text-3xl font-bold">Product Not Found</h1>
-      <p className="text-slate-600">This pin may have sold out for good or the link is wrong.</p>
+      <DocumentTitle>{`${page.heading} | ${store.name}`}</DocumentTitle>
+      <h1 className="text-3xl font-bold">{page.heading}</h1>
+      <p className="text-slate-600">{page.text}</p>
       <Button asChild>
-        <Link to="/wholesale">Browse All Products</Link>
+        <Link to={browse.href}>{browse.label}</Link>
       </Button>
     </PageMain>
   );

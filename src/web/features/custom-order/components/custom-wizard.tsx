@@ -358,7 +358,9 @@ export function CustomWizard() {
                 >
                   {submitting
                     ? 'Processing...'
-                    : `Pay Deposit - ${quote ? formatUsd(quote.depositCents) : ''}`}
+                    : quote
+                      ? `Pay Deposit - ${formatUsd(quote.depositCents)}`
+                      : 'Pay Deposit'}
                 </Button>
               )}
             </div>
