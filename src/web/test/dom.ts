@@ -5,6 +5,7 @@
  */
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Unmounts what was rendered into `container` and removes it. Preact runs the passive
@@ -63,4 +64,20 @@ export function button(name: RegExp): HTMLButtonElement {
   );
   if (!found) throw new Error(`no button ${name}`);
   return found;
+}
+
+/**
+ * Registers, in the calling file or describe block, a beforeAll that sets the process's
+ * time zone (`TZ`, what `new Date()` reads as local) to `timeZone`, the reader's, and an
+ * afterAll that puts the previous one back.
+ */
+export function useTimeZone(timeZone: string): void {
+  const saved = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = timeZone;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  });
 }

@@ -12,8 +12,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { unmount } from '@/test/dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { unmount, useTimeZone } from '@/test/dom';
 import { blogPostMain } from '../../../server/pages/content';
 import { Component as BlogPostPage } from './blog-post';
 
@@ -55,14 +55,7 @@ interface Change {
 
 // A reader east of the shop: the date the server writes (the shop's day) must be the app's
 // too, not the reader's own day or UTC's.
-const savedTimeZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'Asia/Tokyo';
-});
-afterAll(() => {
-  if (savedTimeZone === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTimeZone;
-});
+useTimeZone('Asia/Tokyo');
 
 let root: HTMLElement | undefined;
 afterEach(async () => {

@@ -11,7 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia, jsonResponse, unmount } from '@/test/dom';
+import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
 import { InvoicesSection } from './invoices-section';
 
 const invoice = (
@@ -54,6 +54,24 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the section with `fetch` answered by `answer` (the network is all it replaces). */
+function renderSection(answer: (url: string) => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => answer(String(url))),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  act(() =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InvoicesSection />
+      </QueryClientProvider>,
+      container,
+    ),
+  );
+}
+
 describe('manual invoice pay links', () => {
   it("an expired link: no 'Copy Pay Link', 'Pay link expired {date}' instead", async () => {
     const list = [
@@ -67,23 +85,8 @@ describe('manual invoice pay links', () => {
         '2026-12-31',
       ),
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(200, list)),
-    );
-    container = document.createElement('div');
-    document.body.append(container);
-    act(() =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <InvoicesSection />
-        </QueryClientProvider>,
-        container,
-      ),
-    );
-    for (let i = 0; i < 100 && !container.textContent?.includes('INV-1001'); i++) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
+    renderSection(() => jsonResponse(200, list));
+    await settle(() => expect(container.textContent).toContain('INV-1001'));
     const copy = [...container.querySelectorAll('button')]
       .map((b) => b.textContent?.trim() ?? '')
       .filter((text) => text.startsWith('Copy Pay Link'));
@@ -92,28 +95,15 @@ describe('manual invoice pay links', () => {
   });
 
   it("a new invoice is due 30 days after the shop's today, not the browser's", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        String(url).endsWith('/api/calendar')
-          ? jsonResponse(200, { today: '2031-01-30', timeZone: 'America/Los_Angeles' })
-          : jsonResponse(200, []),
+    renderSection((url) =>
+      url.endsWith('/api/calendar')
+        ? jsonResponse(200, { today: '2031-01-30', timeZone: 'America/Los_Angeles' })
+        : jsonResponse(200, []),
+    );
+    await settle(() =>
+      expect(container.querySelector<HTMLInputElement>('input[type="date"]')?.value).toBe(
+        '2031-03-01',
       ),
     );
-    container = document.createElement('div');
-    document.body.append(container);
-    act(() =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <InvoicesSection />
-        </QueryClientProvider>,
-        container,
-      ),
-    );
-    const dueDate = () => container.querySelector<HTMLInputElement>('input[type="date"]')?.value;
-    for (let i = 0; i < 100 && dueDate() !== '2031-03-01'; i++) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    }
-    expect(dueDate()).toBe('2031-03-01');
   });
 });
