@@ -71,7 +71,7 @@ export function button(name: RegExp): HTMLButtonElement {
  * time zone (`TZ`, what `new Date()` reads as local) to `timeZone`, the reader's, and an
  * afterAll that puts the previous one back.
  */
-export function useTimeZone(timeZone: string): void {
+export function withTimeZone(timeZone: string): void {
   const saved = process.env.TZ;
   beforeAll(() => {
     process.env.TZ = timeZone;

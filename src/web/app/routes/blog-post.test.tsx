@@ -13,7 +13,7 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { unmount, useTimeZone } from '@/test/dom';
+import { unmount, withTimeZone } from '@/test/dom';
 import { blogPostMain } from '../../../server/pages/content';
 import { Component as BlogPostPage } from './blog-post';
 
@@ -55,7 +55,7 @@ interface Change {
 
 // A reader east of the shop: the date the server writes (the shop's day) must be the app's
 // too, not the reader's own day or UTC's.
-useTimeZone('Asia/Tokyo');
+withTimeZone('Asia/Tokyo');
 
 let root: HTMLElement | undefined;
 afterEach(async () => {

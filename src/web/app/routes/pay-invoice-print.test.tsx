@@ -9,7 +9,7 @@ import type { PublicInvoice } from '@shared/schemas/invoices';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, settle, unmount, useTimeZone } from '@/test/dom';
+import { jsonResponse, settle, unmount, withTimeZone } from '@/test/dom';
 import { Component as PayInvoicePage } from './pay-invoice';
 import { Component as PrintInvoicePage } from './pay-invoice-print';
 
@@ -44,7 +44,7 @@ const paid: PublicInvoice = {
 };
 
 // A reader east of the shop and of UTC: neither their day nor UTC's may show.
-useTimeZone('Asia/Tokyo');
+withTimeZone('Asia/Tokyo');
 
 let container: HTMLDivElement;
 afterEach(async () => {
