@@ -116,7 +116,7 @@ export function toAdminInvoice(
     id: row.id,
     customerEmail: row.customerEmail,
     status: row.status,
-    payUrl: expiresAt && expiresAt > now ? invoicePayUrl(config, row) : null,
+    payUrl: expiresAt && expiresAt >= now ? invoicePayUrl(config, row) : null,
     linkExpiresAt: expiresAt ? expiresAt.toISOString() : null,
     linkExpiresDay: expiresAt ? storeDayOf(expiresAt, config.STORE_TIME_ZONE) : null,
     sentAt: isoDate(row.sentAt),
@@ -207,10 +207,10 @@ function keyMatches(row: InvoiceRow, key: string | undefined): boolean {
 }
 
 /**
- * When an invoice's pay link stops working while the invoice is unpaid: at the end (last
- * millisecond) of the store day `INVOICE_LINK_DAYS_AFTER_DUE` days after its due date, or
- * after the store day it was sent when that is later, in `timeZone` (STORE_TIME_ZONE;
- * docs/decisions.md issue 8 entry 17). The due date is read as the calendar day it stores
+ * The last instant an unpaid invoice's pay link works (it still works AT it; a millisecond
+ * later it has expired): the end (last millisecond) of the store day
+ * `INVOICE_LINK_DAYS_AFTER_DUE` days after its due date, or after the store day it was sent
+ * when that is later, in `timeZone` (STORE_TIME_ZONE; docs/decisions.md issue 8 entry 17). The due date is read as the calendar day it stores
  * (that day's UTC midnight). A paid invoice's page keeps answering.
  */
 export function invoiceLinkExpiresAt(
@@ -243,7 +243,7 @@ export async function findPayableInvoice(
   if (!row || !keyMatches(row, key) || row.status === 'cancelled' || row.totalCents <= 0) {
     throw notFound(INVOICE_MESSAGES.invalidLink);
   }
-  if (row.status !== 'paid' && invoiceLinkExpiresAt(row, timeZone) <= now) {
+  if (row.status !== 'paid' && invoiceLinkExpiresAt(row, timeZone) < now) {
     throw new HttpError(410, INVOICE_MESSAGES.linkExpired);
   }
   return row;

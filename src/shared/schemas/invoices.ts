@@ -106,7 +106,7 @@ export const AdminInvoice = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** The pay link while it works: null once paid, cancelled or expired. */
   payUrl: z.string().nullable(),
-  /** When an unpaid invoice's pay link stops (or stopped) working; null when not pending. */
+  /** The last instant an unpaid invoice's pay link works (its day's last millisecond); null when not pending. */
   linkExpiresAt: z.string().nullable(),
   /**
    * The store day (YYYY-MM-DD, STORE_TIME_ZONE) whose end is `linkExpiresAt`, for display
