@@ -81,3 +81,11 @@ export function withTimeZone(timeZone: string): void {
     else process.env.TZ = saved;
   });
 }
+
+/** GET /paypal/setup as the shop answers it with the offline test payment provider. */
+export const TEST_PAYMENT_SETUP = {
+  provider: 'test',
+  clientId: null,
+  clientToken: null,
+  currency: 'USD',
+} as const;

@@ -9,7 +9,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, unmount } from '@/test/dom';
+import { jsonResponse, TEST_PAYMENT_SETUP, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { Component as BalancePaymentPage } from './balance-payment';
 
@@ -40,13 +40,7 @@ describe('balance payment refused after the capture', () => {
       'fetch',
       vi.fn(async (url: string) => {
         if (url === `/api/balance-payment/${TOKEN}`) return jsonResponse(200, info);
-        if (url === '/paypal/setup')
-          return jsonResponse(200, {
-            provider: 'test',
-            clientId: null,
-            clientToken: null,
-            currency: 'USD',
-          });
+        if (url === '/paypal/setup') return jsonResponse(200, TEST_PAYMENT_SETUP);
         if (url === '/paypal/order') return jsonResponse(201, { id: 'PAY-1', amount: '472.50' });
         if (url === '/paypal/order/PAY-1/capture')
           return jsonResponse(200, { status: 'COMPLETED' });

@@ -9,7 +9,7 @@ import type { PublicInvoice } from '@shared/schemas/invoices';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, settle, unmount, withTimeZone } from '@/test/dom';
+import { jsonResponse, settle, TEST_PAYMENT_SETUP, unmount, withTimeZone } from '@/test/dom';
 import { Component as PayInvoicePage } from './pay-invoice';
 import { Component as PrintInvoicePage } from './pay-invoice-print';
 
@@ -58,13 +58,7 @@ function mount(path: string, invoice: PublicInvoice) {
     vi.fn(async (url: string) => {
       if (url === `/api/pay-invoice/${invoice.invoiceNumber}?key=${KEY}`)
         return jsonResponse(200, invoice);
-      if (url === '/paypal/setup')
-        return jsonResponse(200, {
-          provider: 'test',
-          clientId: null,
-          clientToken: null,
-          currency: 'USD',
-        });
+      if (url === '/paypal/setup') return jsonResponse(200, TEST_PAYMENT_SETUP);
       return jsonResponse(404, { message: 'Not found' });
     }),
   );
