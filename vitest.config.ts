@@ -5,7 +5,8 @@ import { webAliases } from './vite.config';
 /**
  * Unit and API tests. API tests run on PGlite; when TEST_DATABASE_URL is set they run
  * a second time on that PostgreSQL server (project "postgres"), which alone also runs
- * the `*.postgres.test.ts` files (several app processes on one database).
+ * the `*.postgres.test.ts` files (several app processes on one database). With
+ * TEST_REDIS_URL set, the PGlite project also runs the `*.redis.test.ts` files.
  */
 const dbProjects = [
   { name: 'pglite', env: { TEST_DB: 'pglite' } },
@@ -69,6 +70,11 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             ...(p.name === 'postgres' ? [] : ['src/server/**/*.postgres.test.ts']),
+            // `*.redis.test.ts`: the counters in Redis, once (PGlite project), when
+            // TEST_REDIS_URL names a Redis server.
+            ...(p.name === 'pglite' && process.env.TEST_REDIS_URL
+              ? []
+              : ['src/server/**/*.redis.test.ts']),
           ],
           env: p.env,
           // One migrated template database per run; each file's database is a copy of it.

@@ -28,7 +28,8 @@ import { installCrossSiteGuard } from './lib/cross-site';
 import { frameworkErrorHandler, installErrorHandling } from './lib/errors';
 import { installHourlyPrune } from './lib/housekeeping';
 import { installInputGuard } from './lib/input-guard';
-import { pgRateLimitStore, RateLimitStore } from './lib/rate-limit';
+import { DatabaseRateLimitStore, pluginRateLimitStore } from './lib/rate-limit';
+import { RedisRateLimitStore } from './lib/rate-limit-redis';
 import { lazyRequestLogger, RequestLog } from './lib/request-log';
 import { installSecurityHeaders } from './lib/security-headers';
 import { setupSessions } from './lib/session';
@@ -100,7 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.payments,
     hooks: options.hooks ?? {},
     paymentPurposes: new Map(),
-    limits: new RateLimitStore(options.database.db),
+    limits: options.config.REDIS_URL
+      ? new RedisRateLimitStore(
+          options.config.REDIS_URL,
+          `${options.config.REDIS_KEY_PREFIX}limit:`,
+        )
+      : new DatabaseRateLimitStore(options.database.db),
     mail,
     campaigns: createCampaignEngine({
       database: options.database,
@@ -112,13 +118,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   // The mail queue and worker run only when SMTP_URL is set (else mail is held).
   // Campaign jobs share the mail queue's pg-boss: started after it, stopped before it.
+  // The counters' store (Redis when REDIS_URL is set) is checked at start.
   app.addHook('onReady', async () => {
+    await deps.limits.open();
     await deps.mail.start();
     await deps.campaigns.start();
   });
   app.addHook('onClose', async () => {
     await deps.campaigns.stop();
     await deps.mail.stop();
+    await deps.limits.close();
   });
   installHourlyPrune(app, {
     'rate-limit counters': () => deps.limits.prune(),
@@ -145,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Limits are opt-in per route with `rateLimit()` (lib/rate-limit.ts). @fastify/rate-limit
   // stays for `config: { rateLimit }` routes, counting in the same shared table.
-  await app.register(rateLimit, { global: false, store: pgRateLimitStore(deps.limits) });
+  await app.register(rateLimit, { global: false, store: pluginRateLimitStore(deps.limits) });
   // Cookie and session decorators on the root; their per-request hooks only in the
   // session scope below (lib/session.ts).
   const installSessionHooks = await setupSessions(app, {

@@ -30,6 +30,17 @@ const EnvSchema = z.object({
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYPAL_API_BASE: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * Redis for the rate-limit counters (issue 12); unset keeps them in the database's
+   * `rate_limits` table. Checked at start: an unreachable server stops the start.
+   */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^rediss?:\/\//i.test(v), 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of the shop's Redis keys (several shops can share one Redis server). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('fairway:'),
   MAIL_FROM: z.string().default('Fairway Pin Co. <orders@fairwaypin.co>'),
   /** Retries of a mail after its first failed attempt (pg-boss retryLimit); then it is 'failed'. */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),

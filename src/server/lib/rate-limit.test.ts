@@ -1,9 +1,10 @@
 /**
- * The shared rate-limit store (issue 11; issue 12 relies on it): one table for every
- * counter, so two app instances on one database enforce one limit; windows restart;
- * simultaneous hits each get their own count; the backoff rule in SQL matches the one
- * in JS; @fastify/rate-limit's `config.rateLimit` counts in the same table; hot read
- * paths write no counter. On PGlite and PostgreSQL.
+ * The shared rate-limit store in the database (issue 11; issue 12 relies on it): one
+ * table for every counter, so two app instances on one database enforce one limit; the
+ * store contract (test/rate-limit-contract.ts: windows restart, simultaneous hits each
+ * get their own count, the backoff rule in SQL matches the one in JS); pruning;
+ * @fastify/rate-limit's `config.rateLimit` counts in the same table; hot read paths write
+ * no counter. On PGlite and PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
 import rateLimitPlugin from '@fastify/rate-limit';
@@ -15,91 +16,34 @@ import { insertProduct } from '../checkout/test-support';
 import { rateLimits } from '../db/schema';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { rateLimitStoreContract, testKey } from '../test/rate-limit-contract';
 import { installErrorHandling } from './errors';
-import { backoffWaitMs, pgRateLimitStore, RateLimitStore } from './rate-limit';
+import { backoffWaitMs, DatabaseRateLimitStore, pluginRateLimitStore } from './rate-limit';
 
 let t: TestApp;
-let store: RateLimitStore;
+let store: DatabaseRateLimitStore;
 beforeAll(async () => {
   t = await createTestApp({ env: { REGISTER_RATE_LIMIT: '3' } });
-  store = new RateLimitStore(t.db);
+  store = new DatabaseRateLimitStore(t.db);
 });
 afterAll(() => t?.close());
 
-const key = (name: string) => `test|${name}|${randomBytes(4).toString('hex')}`;
-
-describe('RateLimitStore', () => {
-  it('counts hits in a fixed window that restarts once it has passed', async () => {
-    const k = key('window');
-    const counts = [];
-    for (let i = 0; i < 3; i++)
-      counts.push((await store.hit([{ key: k, windowMs: 60_000 }]))[0]!.count);
-    expect(counts).toEqual([1, 2, 3]);
-    const [hit] = await store.hit([{ key: k, windowMs: 60_000 }]);
-    expect(hit!.resetAt.getTime() - hit!.now.getTime()).toBeGreaterThan(55_000);
+rateLimitStoreContract(() => store, {
+  endWindow: async (k) => {
     await t.db
       .update(rateLimits)
       .set({ windowEndsAt: sql`now() - interval '1 second'` })
       .where(eq(rateLimits.key, k));
-    expect((await store.hit([{ key: k, windowMs: 60_000 }]))[0]!.count).toBe(1);
-  });
+  },
+  moveLastAttemptBack: async (k, ms) => {
+    await t.db
+      .update(rateLimits)
+      .set({ lastHitAt: sql`${rateLimits.lastHitAt} - ${ms}::integer * interval '1 millisecond'` })
+      .where(eq(rateLimits.key, k));
+  },
+});
 
-  it('gives simultaneous hits distinct counts (atomic) and counts several keys in one call', async () => {
-    const k = key('race');
-    const hits = await Promise.all(
-      Array.from({ length: 12 }, () => store.hit([{ key: k, windowMs: 60_000 }])),
-    );
-    expect(hits.map((h) => h[0]!.count).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 12 }, (_, i) => i + 1),
-    );
-    const a = key('a');
-    const b = key('b');
-    const both = await store.hit([
-      { key: a, windowMs: 1000 },
-      { key: b, windowMs: 1000 },
-      { key: a, windowMs: 1000 },
-    ]);
-    expect(both.map((h) => [h.key, h.count]).sort()).toEqual([
-      [a, 1],
-      [b, 1],
-    ]);
-  });
-
-  it('stores keys holding NUL or other control characters', async () => {
-    const [hit] = await store.hit([{ key: 'test|\u0000nul\u0007', windowMs: 1000 }]);
-    expect(hit!.key).toBe('test|\uFFFDnul\uFFFD');
-  });
-
-  it('takes backoff slots by the same rule backoffWaitMs applies, and clear() forgets', async () => {
-    const k = key('backoff');
-    const policy = { freeFailures: 2, baseMs: 1000, maxMs: 4000 };
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(1);
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(2);
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBeNull();
-    const record = await store.failures(k);
-    const wait = backoffWaitMs(record, policy);
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(1000);
-    const back = (ms: number) =>
-      t.db
-        .update(rateLimits)
-        .set({
-          lastHitAt: sql`${rateLimits.lastHitAt} - ${ms}::integer * interval '1 millisecond'`,
-        })
-        .where(eq(rateLimits.key, k));
-    await back(1001);
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(3);
-    await back(1500);
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBeNull(); // now 2 s
-    await back(600);
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(4);
-    await back(4001); // capped at maxMs (8 s would be next)
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(5);
-    await store.clear(k);
-    expect(await store.failures(k)).toBeNull();
-    expect(await store.takeBackoffSlot(k, policy, 60_000)).toBe(1);
-  });
-
+describe('DatabaseRateLimitStore', () => {
   it('backoffWaitMs: free tries, then doubling from the last failure, capped', () => {
     const policy = { freeFailures: 3, baseMs: 1000, maxMs: 5000 };
     const at = (failures: number, agoMs: number) => ({
@@ -116,7 +60,7 @@ describe('RateLimitStore', () => {
   });
 
   it('prunes counters whose window has passed', async () => {
-    const k = key('prune');
+    const k = testKey('prune');
     await store.hit([{ key: k, windowMs: 1 }]);
     await t.db
       .update(rateLimits)
@@ -179,7 +123,7 @@ describe('what counts', () => {
   it("@fastify/rate-limit's config.rateLimit counts in the same table, per route", async () => {
     const app = Fastify();
     installErrorHandling(app);
-    await app.register(rateLimitPlugin, { global: false, store: pgRateLimitStore(store) });
+    await app.register(rateLimitPlugin, { global: false, store: pluginRateLimitStore(store) });
     app.get(
       '/limited',
       { config: { rateLimit: { max: 2, timeWindow: 60_000 } } },

@@ -1,8 +1,11 @@
 /**
  * Rate limits (DECISIONS.md "Security": login and public forms rate-limited; issue 11).
- * Every counter of the shop lives in ONE store, the `rate_limits` table, so limits hold
- * across several app instances on one database (PGlite or PostgreSQL alike). A hit is
- * one atomic `INSERT ... ON CONFLICT DO UPDATE`; windows use the database clock.
+ * Every counter of the shop lives in ONE shared store, so limits hold across several app
+ * instances: the `rate_limits` table (`DatabaseRateLimitStore`, PGlite or PostgreSQL
+ * alike; a hit is one atomic `INSERT ... ON CONFLICT DO UPDATE`, windows use the database
+ * clock), or Redis when `REDIS_URL` is set (`RedisRateLimitStore` in rate-limit-redis.ts,
+ * issue 12: one Lua script per call, windows use Redis's clock). Both keep the contract
+ * of `RateLimitStore` (test/rate-limit-contract.ts runs the same checks on each).
  *
  * Adding a limit to a route (the documented way):
  *
@@ -23,9 +26,9 @@
  * moment and try again.' with `Retry-After` (seconds).
  *
  * Routes still using @fastify/rate-limit's `config: { rateLimit }` count in the same
- * table (`PgRateLimitStore` is that plugin's store), but prefer `rateLimit()`.
+ * store (`pluginRateLimitStore` is that plugin's store), but prefer `rateLimit()`.
  * Keep hot read paths (GET /api/products, GET /api/cart) free of limits: each rule is a
- * database write.
+ * write to the shared store.
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
@@ -61,19 +64,49 @@ export interface FailureRecord {
 /** Longest key stored; longer keys are cut (keys carry user input such as a username). */
 const MAX_KEY = 300;
 /** A key as stored: control characters replaced (PostgreSQL refuses NUL), at most MAX_KEY. */
-const storedKey = (key: string) => cleanText(key).slice(0, MAX_KEY);
+export const storedKey = (key: string) => cleanText(key).slice(0, MAX_KEY);
 
 /**
- * The shared store over `rate_limits`. Fixed windows for `hit`; a sliding failure count
- * for the backoff (`recordFailure` / `failures` / `clear`).
+ * Where the shop's counters live (one store shared by every instance). Keys are cut and
+ * cleaned by `storedKey`; a `Hit.key` is the stored form.
  */
-export class RateLimitStore {
-  constructor(private readonly db: Db) {}
-
+export interface RateLimitStore {
   /**
    * Counts one hit on each key (duplicates counted once) in its fixed window of
-   * `windowMs`: a key whose window has passed starts again at 1. One statement.
+   * `windowMs`: a key whose window has passed starts again at 1. Atomic: simultaneous
+   * hits get distinct counts.
    */
+  hit(counters: { key: string; windowMs: number }[]): Promise<Hit[]>;
+  /**
+   * Backoff (e.g. sign-ins of one account): atomically takes one attempt on `key` if the
+   * policy allows it now (the rule of `backoffWaitMs`), counting it; the count is
+   * forgotten `decayMs` after the last attempt, or by `clear`. Returns the attempt's
+   * number, or null when refused (then `failures` tells how long to wait).
+   */
+  takeBackoffSlot(key: string, policy: BackoffPolicy, decayMs: number): Promise<number | null>;
+  /** The live failure record of `key`, or null (none, or decayed). */
+  failures(key: string): Promise<FailureRecord | null>;
+  /** Forgets `keys` (their hit counts and failure records). */
+  clear(...keys: string[]): Promise<void>;
+  /** Deletes counters whose window has passed; returns how many (a store that expires them itself: 0). */
+  prune(): Promise<number>;
+  /** Checks the store is reachable (at start); a bad address fails there, not at a sign-in. */
+  open(): Promise<void>;
+  /** Releases the store's own connections (the app's onClose). */
+  close(): Promise<void>;
+}
+
+/**
+ * The store over the `rate_limits` table of the shop's database. Fixed windows for
+ * `hit`; a sliding failure count for the backoff. Each call is one statement.
+ */
+export class DatabaseRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Db) {}
+
+  /** The database is the app's own: nothing to open or close here. */
+  async open(): Promise<void> {}
+  async close(): Promise<void> {}
+
   async hit(counters: { key: string; windowMs: number }[]): Promise<Hit[]> {
     const unique = new Map<string, number>();
     for (const c of counters) unique.set(storedKey(c.key), Math.max(1, Math.trunc(c.windowMs)));
@@ -106,12 +139,9 @@ export class RateLimitStore {
   }
 
   /**
-   * Backoff (e.g. sign-ins of one account): atomically takes one attempt on `key` if the
-   * policy allows it now, counting it; the count is forgotten `decayMs` after the last
-   * attempt, or by `clear` (a success). Allowed: fewer than `freeFailures` attempts so
-   * far, or the wait of `backoffWaitMs` has passed since the last one. One statement, so
-   * simultaneous attempts cannot all slip through. Returns the attempt's number, or
-   * null when refused (then `failures` tells how long to wait).
+   * Allowed: the record decayed, fewer than `freeFailures` attempts so far, or the wait of
+   * `backoffWaitMs` has passed since the last one; one statement, so simultaneous
+   * attempts cannot all slip through.
    */
   async takeBackoffSlot(
     key: string,
@@ -145,7 +175,6 @@ export class RateLimitStore {
     return rows[0]?.count ?? null;
   }
 
-  /** The live failure record of `key`, or null (none, or decayed). */
   async failures(key: string): Promise<FailureRecord | null> {
     const [row] = await this.db
       .select({
@@ -158,13 +187,11 @@ export class RateLimitStore {
     return row ?? null;
   }
 
-  /** Forgets `keys` (e.g. an account's failures after a successful sign-in). */
   async clear(...keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.db.delete(rateLimits).where(inArray(rateLimits.key, keys.map(storedKey)));
   }
 
-  /** Deletes counters whose window has passed; returns how many. */
   async prune(): Promise<number> {
     const gone = await this.db
       .delete(rateLimits)
@@ -243,12 +270,12 @@ export function rateLimit(...rules: LimitRule[]): preValidationAsyncHookHandler 
 }
 
 /**
- * @fastify/rate-limit's store interface over the same table, so `config: { rateLimit }`
- * routes count across instances too. Keys are prefixed per route (method + URL) like
- * the plugin's own in-memory store.
+ * @fastify/rate-limit's store interface over the shop's store (`store`), so
+ * `config: { rateLimit }` routes count across instances too. Keys are prefixed per route
+ * (method + URL) like the plugin's own in-memory store.
  */
-export function pgRateLimitStore(store: RateLimitStore) {
-  return class PgRateLimitStore {
+export function pluginRateLimitStore(store: RateLimitStore) {
+  return class SharedPluginStore {
     constructor(
       _options?: unknown,
       private readonly prefix = 'route|',
@@ -273,11 +300,11 @@ export function pgRateLimitStore(store: RateLimitStore) {
      * The plugin passes the route's merged limit options (its types say route options),
      * the route itself under `routeInfo`.
      */
-    child(options: object): PgRateLimitStore {
+    child(options: object): SharedPluginStore {
       const route = (options as { routeInfo?: { method?: string | string[]; url?: string } })
         .routeInfo;
       const method = [route?.method ?? ''].flat().join(',');
-      return new PgRateLimitStore(undefined, `route|${method} ${route?.url ?? ''}|`);
+      return new SharedPluginStore(undefined, `route|${method} ${route?.url ?? ''}|`);
     }
   };
 }

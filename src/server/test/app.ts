@@ -50,7 +50,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     directRequestLines: options.directRequestLines,
     onRoute: options.onRoute,
   });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (err) {
+    // A start that fails (e.g. an unreachable REDIS_URL) leaves nothing open behind it.
+    await app.close().catch(() => {});
+    await database.close();
+    throw err;
+  }
   return {
     app,
     db: database.db,
