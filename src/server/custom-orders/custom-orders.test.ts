@@ -429,6 +429,36 @@ describe('the deposit and the order', () => {
     ).toBe(404);
   });
 
+  it("lets only the payer's session or account turn a deposit into the order (no takeover)", async () => {
+    const owner = new TestClient(t.app);
+    const prepared = await prepare(owner);
+    const paymentId = await payFor(owner, {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    // Another browser that learnt both ids (the prepared id is in the checkout URL).
+    const other = new TestClient(t.app);
+    const taken = await other.post('/api/custom-orders', {
+      orderData: { preparedOrderId: prepared.preparedOrderId },
+      depositPaymentId: paymentId,
+      customerName: 'Mallory',
+      customerEmail: 'mallory@evil.example',
+      shippingAddress: '1 Attacker Rd',
+    });
+    expect(taken.statusCode).toBe(404);
+    expect(taken.json().message).toBe('Payment not found');
+    const placed = await placeCustomOrder(owner, prepared.preparedOrderId, paymentId);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().order.customerEmail).not.toBe('mallory@evil.example');
+    // The owner's replay still answers the order; the other browser's still does not.
+    expect((await placeCustomOrder(owner, prepared.preparedOrderId, paymentId)).statusCode).toBe(
+      200,
+    );
+    expect((await placeCustomOrder(other, prepared.preparedOrderId, paymentId)).statusCode).toBe(
+      404,
+    );
+  });
+
   it('refunds a second deposit paid for an order already placed', async () => {
     const client = new TestClient(t.app);
     const prepared = await prepare(client);

@@ -35,7 +35,7 @@ import { publish } from '../events/events';
 import { saveFile } from '../files/service';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { storeDayOf } from '../lib/store-time';
-import { findPayment, type PaymentRow } from '../payments/service';
+import { findPayment, isPaymentCreator, type PaymentRow } from '../payments/service';
 import {
   markConsumed,
   PaymentRefused,
@@ -391,7 +391,8 @@ export async function assertDepositPayable(
  * confirmation e-mail). The order belongs to the signed-in account, else it is recorded
  * under the caller's guest claim (the HttpOnly claim cookie the route sets), so the
  * account that signs in or registers next in that browser claims it (DECISIONS.md, issue 11).
- * Throws 404 'Payment not found' (unknown, or not a deposit for this prepared order),
+ * Throws 404 'Payment not found' (unknown, not a deposit for this prepared order, or
+ * created by another cart session or account: `isPaymentCreator`),
  * 409 for a payment that is not captured, 409 `{reason, refunded}` after refunding
  * (code used up, rush slots gone, already paid, expired), 500 otherwise.
  */
@@ -404,7 +405,14 @@ export async function createCustomOrderFromDeposit(
   const { body, caller } = input;
   const preparedId = body.orderData.preparedOrderId;
   const found = await findPayment(deps.db, body.depositPaymentId);
-  if (found?.purpose !== 'custom_deposit' || found.reference !== preparedId) {
+  // Only the browser session or account that created the deposit payment turns it into
+  // the order (as checkout's cart payments): the prepared id travels in the checkout URL,
+  // and the order takes this request's account, claim, name, e-mail and address.
+  if (
+    found?.purpose !== 'custom_deposit' ||
+    found.reference !== preparedId ||
+    !isPaymentCreator(found, caller)
+  ) {
     throw notFound('Payment not found');
   }
   const result = await settleCapturedPayment(
