@@ -541,7 +541,10 @@ describe('ownership and claiming', () => {
     const foreign = await bob.get(`/api/custom-orders/${id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Custom order not found');
-    expect((await new TestClient(t.app).get(`/api/custom-orders/${id}`)).statusCode).toBe(401);
+    // Signed out, without the claim of the browser that placed it: nothing revealed.
+    const stranger = await new TestClient(t.app).get(`/api/custom-orders/${id}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe('Custom order not found');
     expect(
       (await alice.get('/api/custom-orders/user-orders')).json().map((o: CustomOrder) => o.id),
     ).toEqual([id]);
@@ -563,6 +566,12 @@ describe('ownership and claiming', () => {
     const id = await orderCustomPins(guest);
     const [before] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
     expect(before!.userId).toBeNull();
+    // The thank-you page after the deposit: that browser (its claim cookie) reads the order;
+    // another signed-out browser does not.
+    const own = await guest.get(`/api/custom-orders/${id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id, status: 'pending' });
+    expect((await new TestClient(t.app).get(`/api/custom-orders/${id}`)).statusCode).toBe(404);
     const userId = await registerCustomer(guest, 'guestclaimer');
     const [after] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
     expect(after!.userId).toBe(userId);

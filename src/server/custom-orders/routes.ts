@@ -13,7 +13,8 @@
  * - POST /api/custom-orders               {orderData, depositPaymentId, customer...}
  *   -> 201 {id, order} / 200 the same on replay; 404; 409 (payments/settle.ts)
  * - GET  /api/custom-orders/user-orders   (signed in) -> own CustomOrder[]
- * - GET  /api/custom-orders/{id}          (owner or admin) -> CustomOrder; 404 otherwise
+ * - GET  /api/custom-orders/{id}          (owner, admin, or the claim cookie of the browser that
+ *   placed it signed out) -> CustomOrder; 404 otherwise
  * - GET  /api/balance-payment/{token}     -> BalancePaymentInfo; 404 / 410
  * - POST /api/balance-payment/{token}/complete {balancePaymentId} -> {orderId, status, paid}
  * Admin:
@@ -53,7 +54,7 @@ import {
   RushSlots,
   UpdateCustomOrderStatusBody,
 } from '../../shared/schemas/custom-orders';
-import { startGuestClaim } from '../accounts/guest-claims';
+import { readGuestClaim, startGuestClaim } from '../accounts/guest-claims';
 import { limitDiscountCheck } from '../discounts/limit';
 import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
@@ -237,13 +238,19 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     async (request) => listUserCustomOrders(db, request.user!.id),
   );
 
+  // The owner, an admin, or the browser that placed it signed out (its claim cookie).
   app.get(
     '/api/custom-orders/:id',
-    {
-      preValidation: requireUser,
-      schema: { params: IdParam, response: { 200: CustomOrder, ...errors } },
+    { schema: { params: IdParam, response: { 200: CustomOrder, ...errors } } },
+    async (request, reply) => {
+      const claimed = request.user
+        ? []
+        : (await readGuestClaim(db, request))
+            .filter((item) => item.kind === 'custom_order')
+            .map((item) => item.id);
+      reply.header('cache-control', 'no-store');
+      return getCustomOrder(db, request.user ?? null, claimed, request.params.id);
     },
-    async (request) => getCustomOrder(db, request.user!, request.params.id),
   );
 
   app.get(

@@ -554,14 +554,24 @@ export async function findCustomOrder(db: DbOrTx, id: number): Promise<CustomOrd
 }
 
 /**
- * One custom order for its owner or an admin (GET /api/custom-orders/{id}). Anyone else
+ * One custom order (GET /api/custom-orders/{id}) for its owner, an admin, or the browser
+ * that placed it signed out (`claimedIds`: the custom orders its claim cookie names, as
+ * the catalogue order's confirmation; the thank-you page after the deposit). Anyone else
  * gets 404 CUSTOM_ORDER_NOT_FOUND: existence is not revealed (DECISIONS.md "Security").
  */
-export async function getCustomOrder(db: DbOrTx, viewer: User, id: number): Promise<CustomOrder> {
+export async function getCustomOrder(
+  db: DbOrTx,
+  viewer: User | null,
+  claimedIds: readonly number[],
+  id: number,
+): Promise<CustomOrder> {
   const row = await findCustomOrder(db, id);
-  if (!row || (viewer.role !== 'admin' && row.userId !== viewer.id)) {
-    throw notFound(CUSTOM_ORDER_NOT_FOUND);
-  }
+  const allowed =
+    row &&
+    (viewer?.role === 'admin' ||
+      (viewer !== null && row.userId === viewer.id) ||
+      claimedIds.includes(row.id));
+  if (!allowed) throw notFound(CUSTOM_ORDER_NOT_FOUND);
   return toCustomOrderDto(row);
 }
 

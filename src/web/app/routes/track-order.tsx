@@ -3,7 +3,7 @@
  * (DECISIONS.md "Security"). Signed-out visitors get the 'Access Denied' toast and go
  * to /login after 2 seconds. A toggle between Custom Quote Orders and Catalog Orders, a
  * filter by order number, a process explainer, and after checkout
- * (?id=&type=regular&fromCheckout=true) a thank-you banner and the new order highlighted.
+ * (?id=&type=regular|custom&fromCheckout=true) a thank-you banner and the new order highlighted.
  *
  * Two signed-out cases are not 'Access Denied':
  * - arriving from checkout signed out (the buyer just paid): a thank-you panel with the
@@ -24,7 +24,12 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { useUser } from '@/features/auth/api';
-import { useMyCustomOrders, useMyOrders, useOrderConfirmation } from '@/features/orders/api';
+import {
+  useCustomOrderForThanks,
+  useMyCustomOrders,
+  useMyOrders,
+  useOrderConfirmation,
+} from '@/features/orders/api';
 import { CustomOrderCard } from '@/features/orders/components/custom-order-card';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { OrderConfirmationDetails } from '@/features/orders/components/order-confirmation';
@@ -42,7 +47,7 @@ export function Component() {
   }, []);
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
-  const { fromCheckout, highlightId } = parseTrackOrderParams(params);
+  const { fromCheckout, highlightId, initialTab } = parseTrackOrderParams(params);
   // Set once a user was shown here: a later null user means they logged out on this page.
   const wasSignedIn = useRef(false);
   if (user) wasSignedIn.current = true;
@@ -59,7 +64,7 @@ export function Component() {
       ) : wasSignedIn.current ? (
         <SignedOutHere />
       ) : fromCheckout ? (
-        <GuestThankYou orderId={highlightId} />
+        <GuestThankYou orderId={highlightId} kind={initialTab} />
       ) : (
         <AccessDenied />
       )}
@@ -112,17 +117,23 @@ function SignedOutHere() {
 }
 
 /**
- * A signed-out buyer who just paid: thanks, the order's confirmation (items, discount,
- * totals, address, expected ship date; shown because this browser placed it: the claim
- * cookie), and 'Create an account to track this order' with the order's e-mail filled
- * in (signing up in this browser claims the order), or Sign In. Both come back here.
+ * A signed-out buyer who just paid: thanks, what was ordered (shown because this browser
+ * placed it: the claim cookie): a catalogue order's confirmation (items, discount, totals,
+ * address, expected ship date) or, after a custom order's deposit (`kind` 'custom', the
+ * URL's type), that order's card (pins, deposit, balance, progress); and 'Create an
+ * account to track this order' with the order's e-mail filled in (signing up in this
+ * browser claims the order), or Sign In. Both come back here.
  */
-function GuestThankYou({ orderId }: { orderId: number | null }) {
+function GuestThankYou({ orderId, kind }: { orderId: number | null; kind: 'custom' | 'regular' }) {
   const location = useLocation();
   const next = encodeURIComponent(location.pathname + location.search);
-  const confirmation = useOrderConfirmation(orderId);
-  const order = confirmation.data ?? null;
-  const registerUrl = `/register?next=${next}${order ? `&email=${encodeURIComponent(order.customerEmail)}` : ''}`;
+  const confirmation = useOrderConfirmation(kind === 'regular' ? orderId : null);
+  const custom = useCustomOrderForThanks(kind === 'custom' ? orderId : null);
+  const order = kind === 'regular' ? (confirmation.data ?? null) : null;
+  const customOrder = kind === 'custom' ? (custom.data ?? null) : null;
+  const email = order?.customerEmail ?? customOrder?.customerEmail ?? null;
+  const loading = kind === 'regular' ? confirmation.isLoading : custom.isLoading;
+  const registerUrl = `/register?next=${next}${email ? `&email=${encodeURIComponent(email)}` : ''}`;
   return (
     <Card className="border-primary max-w-2xl">
       <CardContent className="flex gap-3">
@@ -137,16 +148,18 @@ function GuestThankYou({ orderId }: { orderId: number | null }) {
               : 'Thank you! Your payment was processed.'}
           </h2>
           <p>
-            {order
-              ? `We sent a confirmation to ${order.customerEmail} and will let you know when it ships.`
+            {email
+              ? `We sent a confirmation to ${email} and will let you know when it ships.`
               : orderId !== null
                 ? "We'll e-mail you a confirmation and let you know when it ships."
                 : `If you don't receive a confirmation email, please contact us at ${store.email}.`}
           </p>
-          {confirmation.isLoading ? (
+          {loading ? (
             <Skeleton className="h-40 w-full rounded-xl" />
           ) : order ? (
             <OrderConfirmationDetails order={order} />
+          ) : customOrder ? (
+            <CustomOrderCard order={customOrder} highlighted={false} />
           ) : null}
           <p>
             Create an account (or sign in) in this browser and the order is added to it, so you can

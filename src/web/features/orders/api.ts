@@ -1,6 +1,8 @@
 /**
  * Order tracking queries (back-office spec section 7): GET /api/orders (the caller's
- * own catalogue orders; DECISIONS.md "Security") and GET /api/custom-orders/user-orders.
+ * own catalogue orders; DECISIONS.md "Security") and GET /api/custom-orders/user-orders,
+ * and for the thank-you after a signed-out payment, one order read through this browser's
+ * claim cookie (catalogue: its confirmation; custom: the order).
  * Keys include the user id so one account never sees another's cached orders; the
  * '/api/orders' prefix lets sign-in/out (features/auth) refresh or drop them.
  * Tracking pages refetch on mount: an order's status changes on the server.
@@ -39,6 +41,25 @@ export function useOrderConfirmation(id: number | null) {
     queryFn: async (): Promise<OrderConfirmation | null> => {
       try {
         return await api.get<OrderConfirmation>(`/api/orders/${id}/confirmation`);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: id !== null,
+  });
+}
+
+/**
+ * One custom order for the thank-you page after its deposit: the owner, an admin, or the
+ * browser that placed it signed out (its claim cookie); `data` is null on 404.
+ */
+export function useCustomOrderForThanks(id: number | null) {
+  return useQuery({
+    queryKey: ['/api/orders', 'custom-thanks', id],
+    queryFn: async (): Promise<CustomOrder | null> => {
+      try {
+        return await api.get<CustomOrder>(`/api/custom-orders/${id}`);
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+/**
+ * /track-order after a signed-out payment (fromCheckout=true): the thank-you shows the
+ * order this browser just placed, of the URL's type. After a custom order's deposit
+ * (type=custom) it reads that custom order (GET /api/custom-orders/{id}, allowed by the
+ * claim cookie), never the catalogue order of the same number (an audit saw a buyer's
+ * earlier pin order shown as the new custom order).
+ */
+import type { CustomOrder } from '@shared/schemas/custom-orders';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@/test/app';
+import { jsonResponse, settle, unmount } from '@/test/dom';
+import { Component as TrackOrderPage } from './track-order';
+
+const customOrder: CustomOrder = {
+  id: 7,
+  userId: null,
+  depositPaymentId: 'TEST-deposit',
+  balancePaymentId: null,
+  quantity: 100,
+  size: '1inch',
+  plating: 'gold',
+  packaging: ['just-pins'],
+  rushOrder: false,
+  rushOrderFee: 0,
+  pricePerPin: 5.25,
+  discountCode: null,
+  discountAmount: 0,
+  totalPrice: 525,
+  depositAmount: 52.5,
+  remainingBalance: 472.5,
+  customerName: 'Pat Green',
+  customerEmail: 'pat@club.example',
+  customerPhone: null,
+  notes: null,
+  logoUrl: null,
+  logoFileName: null,
+  pinDesigns: [],
+  estimatedDelivery: null,
+  quoteRequestId: null,
+  depositPaid: 52.5,
+  balancePaid: 0,
+  balanceDue: 472.5,
+  shippingAddress: '1 Fairway Drive, Carmel, CA 93923',
+  status: 'pending',
+  balancePaymentToken: null,
+  balanceTokenExpiresAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+let container: HTMLDivElement;
+afterEach(async () => {
+  await unmount(container);
+  vi.unstubAllGlobals();
+});
+
+/** Renders /track-order at `search` signed out; returns the URLs the page fetched. */
+function renderSignedOut(search: string): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url === '/api/auth/user') return jsonResponse(200, null);
+      if (url === '/api/custom-orders/7') return jsonResponse(200, customOrder);
+      return jsonResponse(404, { message: 'Order not found' });
+    }),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  const router = createMemoryRouter([{ path: '/track-order', element: <TrackOrderPage /> }], {
+    initialEntries: [`/track-order${search}`],
+  });
+  renderRoutes(container, router);
+  return asked;
+}
+
+describe('the thank-you after a signed-out payment', () => {
+  it('shows the custom order after its deposit, not a catalogue order of the same number', async () => {
+    const asked = renderSignedOut('?id=7&type=custom&fromCheckout=true');
+    await settle(() => expect(container.textContent).toContain('Custom Order #7'));
+    const text = container.textContent ?? '';
+    expect(text).toContain('Thank you! Your order #7 has been placed.');
+    expect(text).toContain('We sent a confirmation to pat@club.example');
+    expect(asked).toContain('/api/custom-orders/7');
+    expect(asked).not.toContain('/api/orders/7/confirmation');
+    const register = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Create an account to track this order',
+    );
+    expect(register?.getAttribute('href')).toContain('email=pat%40club.example');
+  });
+
+  it("reads a catalogue order's confirmation after a catalogue checkout", async () => {
+    const asked = renderSignedOut('?id=7&type=regular&fromCheckout=true');
+    await settle(() => expect(asked).toContain('/api/orders/7/confirmation'));
+    await settle(() =>
+      expect(container.textContent).toContain(
+        "We'll e-mail you a confirmation and let you know when it ships.",
+      ),
+    );
+    expect(asked).not.toContain('/api/custom-orders/7');
+    expect(container.textContent).not.toContain('Custom Order #7');
+  });
+});
