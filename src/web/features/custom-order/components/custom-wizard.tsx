@@ -282,7 +282,7 @@ export function CustomWizard() {
           <p className="text-sm">Taking you to checkout to pay your deposit…</p>
         </div>
       ) : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <CardHeader>
             <h2
