@@ -1,6 +1,7 @@
 /**
  * One cart row (storefront spec section 2 "Cart drawer", 4 "Cart quantity", 8): image,
- * name, the server's unit price with 'each' (and the volume tier when one applies),
+ * name, the server's unit price with 'each' (and the volume tier when one applies;
+ * a free product shows 'FREE', as in the catalogue: spec section 9),
  * minus/plus (minus at quantity 1 removes the line), line total and a remove button.
  * Buttons are disabled while any cart change is pending. Plus stops at the stock or
  * the per-customer limit (spec section 5: 4 for the promo pins), whichever is lower,
@@ -56,7 +57,7 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
           {product.name}
         </Link>
         <p className="text-sm text-slate-600">
-          {usd(item.unitPrice)} each{' '}
+          {item.unitPrice === 0 ? 'FREE' : `${usd(item.unitPrice)} each`}{' '}
           {item.percentOff > 0 && (
             <span className="text-green-800">({item.percentOff}% volume discount)</span>
           )}
@@ -97,7 +98,9 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
         ) : null}
       </div>
       <div className="flex flex-col items-end justify-between">
-        <p className="font-semibold tabular-nums">{usd(item.lineTotal)}</p>
+        <p className="font-semibold tabular-nums">
+          {item.lineTotal === 0 ? 'FREE' : usd(item.lineTotal)}
+        </p>
         <Button
           variant="ghost"
           size="icon"

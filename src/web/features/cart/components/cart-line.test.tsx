@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+/**
+ * A cart row's prices: the server's unit price with 'each' and the line total; a free
+ * product (price 0) reads 'FREE', as on its catalogue card (storefront spec section 9:
+ * "Free products (price 0) show 'FREE'"), not '$0.00'.
+ */
+import type { CartItem } from '@shared/schemas/cart';
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { unmount } from '@/test/dom';
+import { CartLine } from './cart-line';
+
+const line = (price: number, quantity: number): CartItem => ({
+  id: 1,
+  productId: 5,
+  quantity,
+  unitPrice: price,
+  percentOff: 0,
+  lineTotal: Math.round(price * quantity * 100) / 100,
+  product: {
+    id: 5,
+    name: 'First Tee Pin',
+    price,
+    imageUrl: null,
+    stockQuantity: 40,
+    purchaseLimit: null,
+  },
+});
+
+let container: HTMLDivElement;
+afterEach(() => unmount(container));
+
+function renderLine(item: CartItem): string {
+  container = document.createElement('div');
+  document.body.append(container);
+  const noop = () => {};
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <ul>
+          <CartLine
+            item={item}
+            pending={false}
+            onChangeQuantity={noop}
+            onRemove={noop}
+            onNavigate={noop}
+          />
+        </ul>
+      ),
+    },
+  ]);
+  act(() => render(<RouterProvider router={router} />, container));
+  return container.textContent ?? '';
+}
+
+describe('cart line prices', () => {
+  it("shows 'FREE' for a free product's unit price and line total", () => {
+    const text = renderLine(line(0, 2));
+    expect(text).toContain('FREE');
+    expect(text).not.toContain('$0.00');
+    expect(text).not.toContain('each');
+  });
+
+  it("shows the unit price with 'each' and the line total otherwise", () => {
+    const text = renderLine(line(12.5, 2));
+    expect(text).toContain('$12.50 each');
+    expect(text).toContain('$25.00');
+  });
+});
