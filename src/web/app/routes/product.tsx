@@ -248,7 +248,8 @@ function ProductView({ product }: { product: Product }) {
             >
               {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
             </Button>
-            <ShippingEstimate />
+            {/* A sold-out product cannot be ordered today: no delivery promise. */}
+            {soldOut ? null : <ShippingEstimate />}
           </div>
 
           {product.features.length > 0 && (
