@@ -85,6 +85,29 @@ describe('accounts API', () => {
       });
     });
 
+    it('says a too long username or password is too long (not too short)', async () => {
+      const c = new Client(t.app);
+      const res = await c.post('/api/auth/register', {
+        username: 'u'.repeat(1000),
+        email: 'long@example.com',
+        password: 'p'.repeat(300),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        username: 'Username must be at most 50 characters',
+        password: 'Password must be at most 200 characters',
+      });
+      const login = await c.post('/api/auth/login', {
+        username: 'u'.repeat(51),
+        password: 'p'.repeat(201),
+      });
+      expect(login.statusCode).toBe(400);
+      expect(login.json().errors).toEqual({
+        username: 'Username must be at most 50 characters',
+        password: 'Password must be at most 200 characters',
+      });
+    });
+
     it('rejects an e-mail longer than 254 characters', async () => {
       const label = 'b'.repeat(60);
       const email = `${'a'.repeat(60)}@${label}.${label}.${label}.${label}.com`;

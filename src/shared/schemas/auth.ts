@@ -5,9 +5,22 @@ const USERNAME_SHORT = 'Username must be at least 3 characters';
 const PASSWORD_SHORT = 'Password must be at least 6 characters';
 const EMAIL_INVALID = 'Please enter a valid email address';
 
-/** A field left out answers the same spec text as a too short one (not zod's 'expected string'). */
-export const Username = z.string({ error: USERNAME_SHORT }).trim().min(3, USERNAME_SHORT).max(50);
-export const Password = z.string({ error: PASSWORD_SHORT }).min(6, PASSWORD_SHORT).max(200);
+const USERNAME_LONG = 'Username must be at most 50 characters';
+const PASSWORD_LONG = 'Password must be at most 200 characters';
+
+/**
+ * A field left out answers the same spec text as a too short one (not zod's 'expected
+ * string'); a too long one says so (the schema-wide text would have called it too short).
+ */
+export const Username = z
+  .string({ error: USERNAME_SHORT })
+  .trim()
+  .min(3, USERNAME_SHORT)
+  .max(50, USERNAME_LONG);
+export const Password = z
+  .string({ error: PASSWORD_SHORT })
+  .min(6, PASSWORD_SHORT)
+  .max(200, PASSWORD_LONG);
 
 export const LoginBody = z.object({ username: Username, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;
