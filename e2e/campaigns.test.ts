@@ -69,6 +69,36 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
     await context.close();
   }, 90_000);
 
+  it('waits while the cart drawer is open, then opens once it is closed', async () => {
+    const { shop, browser } = fixture;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    context.setDefaultTimeout(10_000);
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/`);
+    const cartButton = page.getByRole('button', { name: /cart/i }).first();
+    await cartButton.waitFor();
+    await holdClock(page);
+    const popup = page.getByRole('dialog', { name: 'Get 15% Off Your First Order!' });
+    const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await cartButton.click();
+    await drawer.waitFor({ state: 'visible' });
+    // The 15 s pass while the drawer is open: no popup over it, focus stays in the drawer.
+    await page.clock.runFor(15_100);
+    await page.clock.runFor(6_100);
+    expect(await popup.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('golfpins_newsletter_popup_seen'))).toBe(
+      null,
+    );
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    // The next look (every 3 s) finds the visitor free.
+    await page.clock.runFor(3_100);
+    await page.clock.resume();
+    await popup.waitFor({ state: 'visible' });
+    await context.close();
+  }, 60_000);
+
   it('the admin uploads a tournament CSV, previews it, sends, and sees progress reach the end', async () => {
     const { shop, browser } = fixture;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -4,6 +4,8 @@
  * subscribed"; storefront spec: the flag `golfpins_subscribed` = true after sign-up).
  */
 export const POPUP_DELAY_MS = 15_000;
+/** When the visitor is busy at that moment (`visitorBusy`), how long until the next look. */
+export const POPUP_RETRY_MS = 3_000;
 /** Set to 'true' after a sign-up (storefront spec, key per DECISIONS.md "Naming"). */
 export const SUBSCRIBED_KEY = 'golfpins_subscribed';
 /** Set when the popup has opened once for this visitor (closed or not). */
@@ -24,4 +26,19 @@ export function popupAllowed(storage: Pick<Storage, 'getItem'> | null): boolean 
   } catch {
     return false; // storage blocked: never nag someone we cannot remember
   }
+}
+
+/**
+ * True while the visitor is in the middle of something the popup must not interrupt:
+ * another dialog is open (the cart drawer, the mobile menu, an image viewer) or the focus
+ * is in a form field (a discount code or a search being typed: the popup would take the
+ * focus and the rest of the typing).
+ */
+export function visitorBusy(doc: Document): boolean {
+  if (doc.querySelector('[role="dialog"], [role="alertdialog"], [aria-modal="true"]')) return true;
+  return (
+    doc.activeElement?.matches(
+      'input, textarea, select, [contenteditable=""], [contenteditable="true"]',
+    ) ?? false
+  );
 }
