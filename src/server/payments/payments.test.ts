@@ -149,6 +149,41 @@ describe('payment routes with the test provider', () => {
     ).toEqual([]);
   });
 
+  it("a guest's past orders under the e-mail entered at checkout count against the limit before payment", async () => {
+    const promo = await insertProduct(t.db, { name: 'Guest Flag Pin', purchaseLimit: 4 });
+    // An earlier order of this guest, from another cart session, known only by its e-mail.
+    await t.db.insert(orders).values({
+      customerEmail: 'repeat.guest@example.com',
+      customerName: 'Pat',
+      subtotalCents: 4000,
+      totalCents: 4599,
+      items: [{ productId: promo.id, name: 'Guest Flag Pin', quantity: 4, unitPriceCents: 1000 }],
+    });
+    const client = new TestClient(t.app);
+    await addToCart(client, promo.id, 4);
+    const res = await client.post('/paypal/order', {
+      intent: 'CAPTURE',
+      currency: 'USD',
+      customerEmail: ' Repeat.Guest@example.com ',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: '"Guest Flag Pin" is limited to 4 per customer.',
+      limit: 4,
+      remaining: 0,
+    });
+    expect(
+      await t.db.select().from(payments).where(eq(payments.reference, client.sessionId)),
+    ).toEqual([]);
+    // Another e-mail has no past orders: the payment is created.
+    const other = await client.post('/paypal/order', {
+      intent: 'CAPTURE',
+      currency: 'USD',
+      customerEmail: 'first.timer@example.com',
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
   it('refuses to take more than $1,000,000 online (409, no payment row) instead of overflowing', async () => {
     const p = await insertProduct(t.db, { priceCents: 10_000_000, stockQuantity: 20_000 });
     const client = new TestClient(t.app);

@@ -62,13 +62,15 @@ async function paypalRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       if (request.body.discountCode) await limitDiscountCheck(request);
-      // The account's e-mail too, so its past orders matched by e-mail count for limits.
+      // The e-mail entered at checkout (else the account's), so past orders matched by
+      // e-mail count for the per-customer limits before the buyer pays, as create-order
+      // counts them after (a guest's earlier order is known only by its e-mail).
       const answer = await createPayment(
         deps,
         {
           sessionId: optionalCartSession(request),
           userId: request.user?.id ?? null,
-          email: request.user?.email ?? null,
+          email: request.body.customerEmail || request.user?.email || null,
         },
         request.body,
       );

@@ -62,6 +62,11 @@ export const CreatePaymentOrderBody = z
     invoiceNumber: z.string().trim().min(1).max(50).optional(),
     /** The secret of the invoice's pay link (`?key=`), required with `invoiceNumber`. */
     invoiceKey: z.string().trim().min(1).max(100).optional(),
+    /**
+     * Purpose `cart`: the e-mail entered at checkout, so the per-customer limits count that
+     * customer's past orders before the buyer pays (create-order checks them again).
+     */
+    customerEmail: z.string().trim().max(254).optional(),
     /** Test provider only: what the simulated buyer does at capture. */
     testOutcome: z.enum(['approve', 'decline', 'pending']).optional(),
   })

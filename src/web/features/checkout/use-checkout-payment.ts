@@ -114,10 +114,12 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
   );
 
   const createPayment = useCallback((testOutcome?: 'approve' | 'decline') => {
-    const { discountCode, expectedTotal } = latest.current;
+    const { discountCode, expectedTotal, customer } = latest.current;
     return createPaymentOrder({
       amount: centsToAmountString(dollarsToCents(expectedTotal)),
       ...(discountCode ? { discountCode } : {}),
+      // Per-customer limits count this e-mail's past orders before the buyer pays.
+      ...(customer?.email ? { customerEmail: customer.email } : {}),
       ...(testOutcome ? { testOutcome } : {}),
     });
   }, []);
