@@ -530,6 +530,15 @@ describe('approval', () => {
     const again = await deposit(token);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`This quote is already custom order #${order!.id}.`);
+
+    // Deleting the quote keeps what the paid order shows: its design image (and logo).
+    const design = order!.pinDesigns[0]!.imageUrl!;
+    expect((await admin.get(design)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/quote-requests/${quoteId}`)).statusCode).toBe(200);
+    expect((await admin.get(design)).statusCode).toBe(200);
+    if (order!.logoUrl?.startsWith('/api/files/')) {
+      expect((await admin.get(order!.logoUrl)).statusCode).toBe(200);
+    }
   });
 
   it('stores one approval when two arrive at once', async () => {

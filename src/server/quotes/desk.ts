@@ -18,7 +18,9 @@ import { notifyRoom } from '../collaboration/room-events';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import {
+  customOrders,
   files,
+  preparedCustomOrders,
   quoteCollaborationSessions,
   quoteRequests,
   quoteRevisionHistory,
@@ -174,7 +176,10 @@ function fileIdOf(url: string | null): string | null {
 /**
  * Deletes a quote request; its annotations, collaboration sessions, presence and
  * revisions go with it (foreign keys ON DELETE CASCADE), and so do its stored logo and
- * mockup files. Its room is closed on every instance. Throws 404 for an unknown quote.
+ * mockup files, except those a custom order (or a prepared one) made from the quote still
+ * shows: its logo and its pin designs' images stay (back-office spec section 2: custom
+ * orders show their designs). Its room is closed on every instance. Throws 404 for an
+ * unknown quote.
  */
 export async function deleteQuote(db: DbOrTx, id: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -184,9 +189,27 @@ export async function deleteQuote(db: DbOrTx, id: number): Promise<void> {
       .select({ url: quoteRevisionHistory.mockupUrl })
       .from(quoteRevisionHistory)
       .where(eq(quoteRevisionHistory.quoteId, id));
+    const ordered = [
+      ...(await tx
+        .select({ logoUrl: customOrders.logoUrl, pinDesigns: customOrders.pinDesigns })
+        .from(customOrders)
+        .where(eq(customOrders.quoteRequestId, id))),
+      ...(await tx
+        .select({
+          logoUrl: preparedCustomOrders.logoUrl,
+          pinDesigns: preparedCustomOrders.pinDesigns,
+        })
+        .from(preparedCustomOrders)
+        .where(eq(preparedCustomOrders.quoteRequestId, id))),
+    ];
+    const keep = new Set(
+      ordered
+        .flatMap((o) => [o.logoUrl, ...(o.pinDesigns ?? []).map((d) => d.imageUrl)])
+        .map(fileIdOf),
+    );
     const fileIds = [quote.logoUrl, ...mockups.map((m) => m.url)]
       .map(fileIdOf)
-      .filter((f): f is string => f !== null);
+      .filter((f): f is string => f !== null && !keep.has(f));
     await tx.delete(quoteRequests).where(eq(quoteRequests.id, id));
     if (fileIds.length > 0) await tx.delete(files).where(inArray(files.id, fileIds));
     await notifyRoom(tx, { k: 'deleted', q: id });
