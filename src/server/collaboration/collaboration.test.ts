@@ -20,6 +20,7 @@ import {
   quoteRequests,
 } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
+import { WS_HARD_MAX_BYTES } from './hub';
 import {
   createLink,
   insertQuote,
@@ -254,9 +255,13 @@ describe('the room over WebSocket', () => {
       authorType: 'client',
       authorName: 'Robin Links',
     });
-    // ws closes only frames past its hard limit (1009); everything above was answered.
+    // A 70 KB message is answered too (an audit saw the socket closed at 64 KB)...
+    ws.sendRaw('y'.repeat(70 * 1024));
+    expect((await ws.next('error')).message).toBe('Message is too large (at most 8 KB)');
+    expect(ws.closed).toBe(false);
+    // ...ws closes only frames past its hard limit, the HTTP body limit (1009).
     const big = await open();
-    big.sendRaw('y'.repeat(70 * 1024));
+    big.sendRaw('y'.repeat(WS_HARD_MAX_BYTES + 1));
     await expect.poll(() => big.closed).toBe(true);
   });
 

@@ -56,8 +56,12 @@ import {
   RoomError,
 } from './service';
 
-/** Hard frame limit of the socket (ws closes with 1009 above it). */
-export const WS_HARD_MAX_BYTES = 64 * 1024;
+/**
+ * Hard frame limit of the socket (ws closes with 1009 above it), as large as the HTTP
+ * body limit: every message up to it gets an answer (above 8 KB the 'too large' error,
+ * DECISIONS.md "anything refused answers an error and the connection stays open").
+ */
+export const WS_HARD_MAX_BYTES = 1024 * 1024;
 const PING_INTERVAL_MS = 30_000;
 const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 
