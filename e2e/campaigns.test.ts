@@ -28,17 +28,26 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
     newsletterPopup: true,
   });
 
-  it('the popup opens after 15 s on a shopping page, signs up once and remembers it', async () => {
-    const { shop, browser } = fixture;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  /**
+   * A new visitor's phone on the home page, the app mounted. The page's clock (Playwright's,
+   * the browser's timers only) is held then and run forward by hand: the 15 s are the
+   * page's, not the test's wall time.
+   */
+  async function visitorOnHome() {
+    const context = await fixture.browser.newContext({ viewport: { width: 390, height: 844 } });
     context.setDefaultTimeout(10_000);
-    // The page's clock (Playwright's, the browser's timers only) is held once the app has
-    // mounted and run forward by hand: the 15 s are the page's, not the test's wall time.
     await context.clock.install();
     const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
-    await page.getByRole('button', { name: /cart/i }).first().waitFor();
+    await page.goto(`${fixture.shop.url}/`);
+    const cartButton = page.getByRole('button', { name: /cart/i }).first();
+    await cartButton.waitFor();
     await holdClock(page);
+    return { context, page, cartButton };
+  }
+
+  it('the popup opens after 15 s on a shopping page, signs up once and remembers it', async () => {
+    const { shop } = fixture;
+    const { context, page } = await visitorOnHome();
     const dialog = page.getByRole('dialog', { name: 'Get 15% Off Your First Order!' });
     // Not after 10.5 s on the page (the mount took well under the 4.5 s to spare)...
     await page.clock.runFor(10_000);
@@ -70,15 +79,7 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
   }, 90_000);
 
   it('waits while the cart drawer is open, then opens once it is closed', async () => {
-    const { shop, browser } = fixture;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    context.setDefaultTimeout(10_000);
-    await context.clock.install();
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
-    const cartButton = page.getByRole('button', { name: /cart/i }).first();
-    await cartButton.waitFor();
-    await holdClock(page);
+    const { context, page, cartButton } = await visitorOnHome();
     const popup = page.getByRole('dialog', { name: 'Get 15% Off Your First Order!' });
     const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
     await cartButton.click();

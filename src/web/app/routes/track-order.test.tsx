@@ -6,48 +6,19 @@
  * claim cookie), never the catalogue order of the same number (an audit saw a buyer's
  * earlier pin order shown as the new custom order).
  */
-import type { CustomOrder } from '@shared/schemas/custom-orders';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { jsonResponse, settle, unmount } from '@/test/dom';
+import { customOrderFixture } from '@/test/fixtures';
 import { Component as TrackOrderPage } from './track-order';
 
-const customOrder: CustomOrder = {
+const customOrder = customOrderFixture({
   id: 7,
-  userId: null,
-  depositPaymentId: 'TEST-deposit',
-  balancePaymentId: null,
-  quantity: 100,
-  size: '1inch',
-  plating: 'gold',
-  packaging: ['just-pins'],
-  rushOrder: false,
-  rushOrderFee: 0,
-  pricePerPin: 5.25,
-  discountCode: null,
-  discountAmount: 0,
-  totalPrice: 525,
-  depositAmount: 52.5,
-  remainingBalance: 472.5,
-  customerName: 'Pat Green',
   customerEmail: 'pat@club.example',
-  customerPhone: null,
-  notes: null,
-  logoUrl: null,
-  logoFileName: null,
-  pinDesigns: [],
-  estimatedDelivery: null,
-  quoteRequestId: null,
-  depositPaid: 52.5,
-  balancePaid: 0,
-  balanceDue: 472.5,
   shippingAddress: '1 Fairway Drive, Carmel, CA 93923',
   status: 'pending',
-  balancePaymentToken: null,
-  balanceTokenExpiresAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
 let container: HTMLDivElement;
 afterEach(async () => {
