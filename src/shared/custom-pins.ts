@@ -131,6 +131,17 @@ export const CUSTOM_ORDER_STATUSES = [
 ] as const;
 export type CustomOrderStatus = (typeof CUSTOM_ORDER_STATUSES)[number];
 
+/**
+ * The status an order takes when its balance is paid: 'balance_paid' when it had not got
+ * that far, else the status it has (an order the admin already moved to production,
+ * shipped or delivered does not go back; the payment is recorded either way).
+ */
+export function statusAfterBalancePaid(current: CustomOrderStatus): CustomOrderStatus {
+  return CUSTOM_ORDER_STATUSES.indexOf(current) < CUSTOM_ORDER_STATUSES.indexOf('balance_paid')
+    ? 'balance_paid'
+    : current;
+}
+
 /** The statuses the admin's selector may set (balance_paid comes from the payment). */
 export const ADMIN_CUSTOM_ORDER_STATUSES = [
   'pending',

@@ -12,7 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BALANCE_LINK_STATUSES } from '../../shared/custom-pins';
+import {
+  BALANCE_LINK_STATUSES,
+  type CustomOrderStatus,
+  statusAfterBalancePaid,
+} from '../../shared/custom-pins';
 import { centsToDollars } from '../../shared/money';
 import type { BalancePaymentInfo, CustomOrder } from '../../shared/schemas/custom-orders';
 import type { DbOrTx } from '../db/client';
@@ -204,7 +208,7 @@ export async function completeBalancePayment(
           .set({
             balancePaymentId: payment.providerOrderId,
             balancePaidAt: now,
-            status: 'balance_paid',
+            status: statusAfterBalancePaid(locked.status as CustomOrderStatus),
           })
           .where(eq(customOrders.id, order.id))
           .returning();

@@ -864,6 +864,23 @@ describe('the balance by link', () => {
     expect((await mailsTo('balance@club.example')).map((m) => m.kind)).toContain('balance_paid');
   });
 
+  it('records the balance without moving back an order the admin already shipped', async () => {
+    const { id, token } = await approvedWithLink('shipped@club.example');
+    const moved = await admin.patch(`/api/custom-orders/${id}/status`, { status: 'shipped' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const payer = new TestClient(t.app);
+    const paymentId = await payFor(payer, { purpose: 'custom_balance', balanceToken: token });
+    const done = await payer.post(`/api/balance-payment/${token}/complete`, {
+      balancePaymentId: paymentId,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ orderId: id, status: 'shipped', paid: true });
+    const [row] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
+    expect(row).toMatchObject({ status: 'shipped', balancePaymentId: paymentId });
+    expect(row!.balancePaidAt).not.toBeNull();
+    expect((await mailsTo('shipped@club.example')).map((m) => m.kind)).toContain('balance_paid');
+  });
+
   it('answers 404 for an unknown token and 410 for an expired one; the token is the only way in', async () => {
     const { id, token } = await approvedWithLink('expired@club.example');
     const client = new TestClient(t.app);
