@@ -3,9 +3,20 @@
  * skipped out of N) and can leave the page"): a labelled progress bar and the counts,
  * announced politely to screen readers. `onDone` runs once when the campaign finishes.
  */
-import type { CampaignProgress as Progress } from '@shared/schemas/campaigns';
+import type { CampaignStarted, CampaignProgress as Progress } from '@shared/schemas/campaigns';
 import { useEffect, useRef } from 'react';
 import { useCampaignProgress } from '../api';
+
+/**
+ * What 'Campaign Started' says: `sendingText` while the mail goes out, or, without
+ * outgoing mail (SMTP_URL unset: `sending` false), that the e-mails wait for it, since
+ * their progress will not move until then.
+ */
+export function campaignStartedText(res: CampaignStarted, sendingText: string): string {
+  return res.sending
+    ? sendingText
+    : `${res.total} e-mails wait until outgoing mail (SMTP) is configured.`;
+}
 
 export function ProgressBar({ progress }: { progress: Progress }) {
   const done = progress.sent + progress.failed + progress.skipped;

@@ -18,7 +18,7 @@ import { NativeSelect } from '../../admin/components/native-select';
 import { SubjectField } from '../../admin/components/subject-field';
 import { toastError } from '../../admin/notify';
 import { useAudience, useSend, useTestSend } from '../api';
-import { CampaignProgress } from './campaign-progress';
+import { CampaignProgress, campaignStartedText } from './campaign-progress';
 import { RecentCampaigns } from './recent-campaigns';
 
 /** The blog's editor (admin/components/rich-text-editor.tsx), loaded only when this section opens. */
@@ -80,7 +80,10 @@ export function MarketingSection() {
         setCampaignId(res.campaignId);
         toast({
           title: 'Campaign Started',
-          description: `Sending to ${res.total} recipients (${res.result.skipped} skipped). You can leave this page.`,
+          description: campaignStartedText(
+            res,
+            `Sending to ${res.total} recipients (${res.result.skipped} skipped). You can leave this page.`,
+          ),
         });
       },
       (error: unknown) => {

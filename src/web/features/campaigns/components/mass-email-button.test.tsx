@@ -2,13 +2,15 @@
 /**
  * Discount Codes' 'Send Mass Email' refused (back-office spec section 8): the toast is
  * 'Error' / 'Failed to send mass email campaign.', followed by the server's reason.
+ * Started without outgoing mail (SMTP not configured): the dialog says the e-mails wait
+ * for it, instead of a 'Sending' that never moves (an admin audit's finding).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
-import { afterEach, describe, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
-import { jsonResponse, unmount } from '@/test/dom';
+import { jsonResponse, settle, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { MassEmailButton } from './mass-email-button';
 
@@ -50,5 +52,58 @@ describe('Send Mass Email refused', () => {
       title: 'Error',
       description: 'Failed to send mass email campaign. Code SAVE5 is inactive.',
     });
+  });
+});
+
+describe('Send Mass Email without outgoing mail', () => {
+  it('says the e-mails wait until SMTP is configured', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/campaign-audience')
+          return jsonResponse(200, { customers: 3, subscribers: 0, suppressed: 0 });
+        if (url.startsWith('/api/campaigns/'))
+          return jsonResponse(200, {
+            id: 4,
+            kind: 'discount',
+            subject: 'SAVE5',
+            status: 'sending',
+            total: 3,
+            sent: 0,
+            failed: 0,
+            skipped: 0,
+            pending: 3,
+            createdAt: '2026-11-26T10:00:00.000Z',
+            finishedAt: null,
+          });
+        return jsonResponse(202, {
+          campaignId: 4,
+          total: 3,
+          sending: false,
+          result: { sent: 0, failed: 0, skipped: 0, pending: 3 },
+        });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MassEmailButton code="SAVE5" offer="$5.00 off" />
+          <Toaster />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    await act(() => container.querySelector('button')!.click());
+    const confirm = [...document.querySelectorAll('[role="alertdialog"] button')].find(
+      (b) => b.textContent === 'Send Mass Email',
+    ) as HTMLButtonElement;
+    await act(() => confirm.click());
+    await settle(() =>
+      expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
+        '3 e-mails wait until outgoing mail (SMTP) is configured.',
+      ),
+    );
   });
 });

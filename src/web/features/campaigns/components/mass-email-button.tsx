@@ -18,7 +18,7 @@ import {
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { useAudience, useSend } from '../api';
-import { CampaignProgress } from './campaign-progress';
+import { CampaignProgress, campaignStartedText } from './campaign-progress';
 
 export function MassEmailButton({ code, offer }: { code: string; offer: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -64,7 +64,9 @@ export function MassEmailButton({ code, offer }: { code: string; offer: string }
           <DialogHeader>
             <DialogTitle>Mass e-mail: {code}</DialogTitle>
             <DialogDescription>
-              The campaign runs on the server; you can close this and leave the page.
+              {started && !started.sending
+                ? campaignStartedText(started, '')
+                : 'The campaign runs on the server; you can close this and leave the page.'}
             </DialogDescription>
           </DialogHeader>
           {started ? (

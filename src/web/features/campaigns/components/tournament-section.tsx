@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { SubjectField } from '../../admin/components/subject-field';
 import { toastError } from '../../admin/notify';
 import { useSend } from '../api';
-import { CampaignProgress } from './campaign-progress';
+import { CampaignProgress, campaignStartedText } from './campaign-progress';
 import { CodeAndDiscount } from './code-and-discount';
 import { CsvUpload } from './csv-upload';
 import { RecentCampaigns } from './recent-campaigns';
@@ -73,9 +73,10 @@ export function TournamentSection() {
           setCampaignId(res.campaignId);
           toast({
             title: 'Campaign Started',
-            description: res.sending
-              ? `Sending to ${res.total} organisers. You can leave this page.`
-              : `${res.total} e-mails wait until outgoing mail (SMTP) is configured.`,
+            description: campaignStartedText(
+              res,
+              `Sending to ${res.total} organisers. You can leave this page.`,
+            ),
           });
         },
         (error: unknown) => {

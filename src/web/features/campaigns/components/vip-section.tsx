@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '../../admin/components/confirm-dialog';
 import { toastError } from '../../admin/notify';
 import { useSend, useTestSend } from '../api';
-import { CampaignProgress } from './campaign-progress';
+import { CampaignProgress, campaignStartedText } from './campaign-progress';
 import { CodeAndDiscount } from './code-and-discount';
 import { CsvUpload } from './csv-upload';
 import { RecentCampaigns } from './recent-campaigns';
@@ -65,7 +65,7 @@ export function VipSection() {
           setCampaignId(res.campaignId);
           toast({
             title: 'Campaign Started',
-            description: `Sending to ${res.total} VIP customers.`,
+            description: campaignStartedText(res, `Sending to ${res.total} VIP customers.`),
           });
         },
         (error: unknown) => {
