@@ -12,7 +12,7 @@ import { unmount } from '@/test/dom';
 import { customOrderFixture } from '@/test/fixtures';
 import { CustomOrderAdminCard } from './custom-order-admin';
 
-const order = customOrderFixture();
+const order = customOrderFixture({ estimatedDelivery: '2026-12-29' });
 
 let container: HTMLDivElement;
 afterEach(async () => {
@@ -44,5 +44,8 @@ describe('custom order export actions', () => {
     const dialog = document.body.querySelector('[role="dialog"]')!;
     expect(dialog).not.toBeNull();
     expect(links(dialog)).toContainEqual(['Export Order', csv]);
+    // Dates read as elsewhere in the admin, not as the stored YYYY-MM-DD.
+    expect(dialog.textContent).toContain('December 29, 2026');
+    expect(dialog.textContent).not.toContain('2026-12-29');
   });
 });

@@ -35,6 +35,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { ApiRequestError } from '@/lib/api';
+import { calendarDay, longDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatAdminDate } from '../format';
@@ -346,7 +347,8 @@ function CustomOrderDetailsDialog({
   if (order.rushOrderFee > 0) details.push(['Rush fee', formatDollars(order.rushOrderFee)]);
   if (order.discountAmount > 0)
     details.push([`Discount (${order.discountCode ?? ''})`, formatDollars(order.discountAmount)]);
-  if (order.estimatedDelivery) details.push(['Estimated delivery', order.estimatedDelivery]);
+  if (order.estimatedDelivery)
+    details.push(['Estimated delivery', longDate(calendarDay(order.estimatedDelivery), true)]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">

@@ -13,6 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { calendarDay, longDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useDashboard } from '../back-office-api';
 import { LoadError } from './load-error';
@@ -89,7 +90,8 @@ export function DashboardSection() {
 
           <section aria-labelledby="dash-catalog" className="space-y-2">
             <h3 id="dash-catalog" className="font-semibold">
-              Catalogue orders ({d.from} – {d.to})
+              Catalogue orders ({longDate(calendarDay(d.from), true)} –{' '}
+              {longDate(calendarDay(d.to), true)})
             </h3>
             <div className="grid gap-4 sm:grid-cols-3">
               <Figure label="Sales" value={formatDollars(d.catalog.sales)} />
@@ -115,7 +117,7 @@ export function DashboardSection() {
               <Figure
                 label="Balances outstanding"
                 value={formatDollars(d.balancesOutstanding.amount)}
-                hint={`${d.balancesOutstanding.orders} orders, all time`}
+                hint={`${d.balancesOutstanding.orders} ${d.balancesOutstanding.orders === 1 ? 'order' : 'orders'}, all time`}
               />
             </div>
           </section>
