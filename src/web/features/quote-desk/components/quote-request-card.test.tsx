@@ -112,3 +112,21 @@ describe('Quote Requests failure toasts', () => {
     });
   });
 });
+
+describe('a quoted amount', () => {
+  it('comes back into the form with its cents (1250.50, not 1250.5)', () => {
+    const quoted = document.createElement('div');
+    document.body.append(quoted);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <QuoteRequestCard quote={{ ...quote, quotedAmount: 1250.5, status: 'quoted' }} />
+        </QueryClientProvider>,
+        quoted,
+      ),
+    );
+    const amount = quoted.querySelector<HTMLInputElement>('input[type="number"]')!;
+    expect(amount.value).toBe('1250.50');
+    act(() => render(null, quoted));
+  });
+});

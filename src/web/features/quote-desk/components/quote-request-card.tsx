@@ -5,7 +5,7 @@
  * while pending, else 'Update'), delete with confirmation, and 'Proofs & Collaboration'
  * (links, mockups, the live room), loaded when opened.
  */
-import { formatDollars } from '@shared/money';
+import { centsToAmountString, dollarsToCents, formatDollars } from '@shared/money';
 import {
   QUOTE_DESK_MESSAGES,
   QUOTE_STATUS_LABELS,
@@ -173,7 +173,8 @@ function QuoteForm({ quote }: { quote: QuoteRequestView }) {
   const notesId = useId();
   const errorId = useId();
   const [amount, setAmount] = useState(
-    quote.quotedAmount === null ? '' : String(quote.quotedAmount),
+    // Dollars with their cents ('1250.50', not '1250.5'), as they were typed.
+    quote.quotedAmount === null ? '' : centsToAmountString(dollarsToCents(quote.quotedAmount)),
   );
   const [notes, setNotes] = useState(quote.quotedNotes ?? '');
   const [error, setError] = useState<string | null>(null);
