@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdmin } from '../collaboration/test-support';
 import {
+  campaigns,
   customers,
   discountCodes,
   emailCampaigns,
@@ -411,6 +412,33 @@ describe('VIP and discount mass e-mail', () => {
     expect(mailsTo('stay@golf.test').filter((m) => m.raw.includes('SPRING10'))).toHaveLength(1);
     const unknown = await admin.post('/api/send-mass-discount-email', { discountCode: 'NOPE' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a second mass e-mail of a code while the first is still going out', async () => {
+    await t.db
+      .insert(discountCodes)
+      .values({ code: 'TWICE5', discountType: 'percentage', discountValue: 5 });
+    // One still going out (e.g. waiting for SMTP), as the engine leaves it.
+    const [going] = await t.db
+      .insert(campaigns)
+      .values({
+        kind: 'discount',
+        subject: 'TWICE5',
+        html: '<p>x</p>',
+        text: 'x',
+        discountCode: 'TWICE5',
+        status: 'sending',
+      })
+      .returning();
+    const again = await admin.post('/api/send-mass-discount-email', { discountCode: 'twice5' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      `A mass e-mail with TWICE5 is already going out (campaign #${going!.id}).`,
+    );
+    await t.db.update(campaigns).set({ status: 'done' }).where(eq(campaigns.id, going!.id));
+    const later = await admin.post('/api/send-mass-discount-email', { discountCode: 'TWICE5' });
+    expect(later.statusCode, later.body).toBe(200);
+    await finished(later.json().campaignId);
   });
 });
 

@@ -39,6 +39,7 @@ import {
 import { IdParam } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
 import {
+  campaigns,
   campaignUploads,
   customers,
   discountCodes,
@@ -424,6 +425,23 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
       if (!dc.isActive) throw conflict('This code is inactive: activate it before mailing it');
       if (dc.issuedToEmail)
         throw conflict('This is a personal code and cannot be mailed to everyone');
+      // Every customer would get the code twice: one mass e-mail per code at a time (a
+      // campaign waiting for SMTP counts as going out).
+      const [going] = await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.kind, 'discount'),
+            eq(campaigns.discountCode, dc.code),
+            eq(campaigns.status, 'sending'),
+          ),
+        )
+        .limit(1);
+      if (going)
+        throw conflict(
+          `A mass e-mail with ${dc.code} is already going out (campaign #${going.id}).`,
+        );
       const offer =
         dc.discountType === 'percentage'
           ? `${dc.discountValue}% off`
