@@ -171,6 +171,15 @@ export async function readGuestClaim(db: DbOrTx, request: FastifyRequest): Promi
   return rows;
 }
 
+/** The ids of one kind this request's claim cookie names (a thank-you page's "this browser placed it"). */
+export async function claimedIds(
+  db: DbOrTx,
+  request: FastifyRequest,
+  kind: ClaimKind,
+): Promise<number[]> {
+  return (await readGuestClaim(db, request)).filter((i) => i.kind === kind).map((i) => i.id);
+}
+
 /**
  * Gives `userId` every unexpired, still unowned order and custom order the request's
  * claim cookie names, once: the claim rows are deleted (a second use claims nothing) and

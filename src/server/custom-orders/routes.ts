@@ -54,7 +54,7 @@ import {
   RushSlots,
   UpdateCustomOrderStatusBody,
 } from '../../shared/schemas/custom-orders';
-import { readGuestClaim, startGuestClaim } from '../accounts/guest-claims';
+import { claimedIds, startGuestClaim } from '../accounts/guest-claims';
 import { limitDiscountCheck } from '../discounts/limit';
 import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
@@ -243,11 +243,7 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     '/api/custom-orders/:id',
     { schema: { params: IdParam, response: { 200: CustomOrder, ...errors } } },
     async (request, reply) => {
-      const claimed = request.user
-        ? []
-        : (await readGuestClaim(db, request))
-            .filter((item) => item.kind === 'custom_order')
-            .map((item) => item.id);
+      const claimed = request.user ? [] : await claimedIds(db, request, 'custom_order');
       reply.header('cache-control', 'no-store');
       return getCustomOrder(db, request.user ?? null, claimed, request.params.id);
     },

@@ -20,7 +20,7 @@ import { loadConfig } from '../config';
 import { rateLimits } from '../db/schema';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp } from '../test/app';
-import { rateLimitStoreContract, testKey } from '../test/rate-limit-contract';
+import { rateLimitStoreContract, registerFourTimes, testKey } from '../test/rate-limit-contract';
 import { storedKey } from './rate-limit';
 import { RedisRateLimitStore } from './rate-limit-redis';
 
@@ -92,21 +92,7 @@ describe('an app with REDIS_URL', () => {
 
   it('holds one registration limit across two instances, counted in Redis, not in the database', async () => {
     const ip = '10.79.0.1';
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await (i % 2 === 0 ? t.app : second).inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        remoteAddress: ip,
-        payload: {
-          username: `redis${i}${randomBytes(3).toString('hex')}`,
-          email: `r${i}${randomBytes(3).toString('hex')}@example.com`,
-          password: 'fairway-secret-9',
-        },
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    }
+    const statuses = await registerFourTimes([t.app, second], ip);
     expect(statuses).toEqual([201, 201, 201, 429]);
     expect(Number(await redis.get(`${limitPrefix}hit:register|${ip}`))).toBe(4);
     expect(await t.db.select().from(rateLimits)).toEqual([]);

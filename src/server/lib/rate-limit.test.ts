@@ -16,7 +16,7 @@ import { insertProduct } from '../checkout/test-support';
 import { rateLimits } from '../db/schema';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { rateLimitStoreContract, testKey } from '../test/rate-limit-contract';
+import { rateLimitStoreContract, registerFourTimes, testKey } from '../test/rate-limit-contract';
 import { installErrorHandling } from './errors';
 import { backoffWaitMs, DatabaseRateLimitStore, pluginRateLimitStore } from './rate-limit';
 
@@ -86,23 +86,7 @@ describe('limits across app instances on one database', () => {
   afterAll(() => second?.close());
 
   it('holds one registration limit for a client address whichever instance answers', async () => {
-    const ip = '10.77.0.1';
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const app = i % 2 === 0 ? t.app : second;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        remoteAddress: ip,
-        payload: {
-          username: `inst${i}${randomBytes(3).toString('hex')}`,
-          email: `i${i}${randomBytes(3).toString('hex')}@example.com`,
-          password: 'fairway-secret-9',
-        },
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    }
+    const statuses = await registerFourTimes([t.app, second], '10.77.0.1');
     expect(statuses).toEqual([201, 201, 201, 429]);
   });
 });

@@ -15,7 +15,7 @@ import {
   UpdateOrderStatusBody,
   UpdateTrackingBody,
 } from '../../shared/schemas/orders';
-import { readGuestClaim } from '../accounts/guest-claims';
+import { claimedIds } from '../accounts/guest-claims';
 import { apiErrors } from '../lib/errors';
 import { requireAdmin, requireUser } from '../lib/session';
 import {
@@ -60,9 +60,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/confirmation',
     { schema: { params: IdParam, response: { 200: OrderConfirmation, ...errors } } },
     async (request, reply) => {
-      const claimed = (await readGuestClaim(db, request))
-        .filter((item) => item.kind === 'order')
-        .map((item) => item.id);
+      const claimed = await claimedIds(db, request, 'order');
       reply.header('cache-control', 'no-store');
       return getOrderConfirmation(
         db,

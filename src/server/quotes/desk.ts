@@ -20,7 +20,6 @@ import type { DbOrTx } from '../db/client';
 import {
   customOrders,
   files,
-  preparedCustomOrders,
   quoteCollaborationSessions,
   quoteRequests,
   quoteRevisionHistory,
@@ -176,8 +175,7 @@ function fileIdOf(url: string | null): string | null {
 /**
  * Deletes a quote request; its annotations, collaboration sessions, presence and
  * revisions go with it (foreign keys ON DELETE CASCADE), and so do its stored logo and
- * mockup files, except those a custom order (or a prepared one) made from the quote still
- * shows: its logo and its pin designs' images stay (back-office spec section 2: custom
+ * mockup files, except those a custom order made from the quote still shows: its logo and its pin designs' images stay (back-office spec section 2: custom
  * orders show their designs). Its room is closed on every instance. Throws 404 for an
  * unknown quote.
  */
@@ -189,19 +187,11 @@ export async function deleteQuote(db: DbOrTx, id: number): Promise<void> {
       .select({ url: quoteRevisionHistory.mockupUrl })
       .from(quoteRevisionHistory)
       .where(eq(quoteRevisionHistory.quoteId, id));
-    const ordered = [
-      ...(await tx
-        .select({ logoUrl: customOrders.logoUrl, pinDesigns: customOrders.pinDesigns })
-        .from(customOrders)
-        .where(eq(customOrders.quoteRequestId, id))),
-      ...(await tx
-        .select({
-          logoUrl: preparedCustomOrders.logoUrl,
-          pinDesigns: preparedCustomOrders.pinDesigns,
-        })
-        .from(preparedCustomOrders)
-        .where(eq(preparedCustomOrders.quoteRequestId, id))),
-    ];
+    // Prepared orders of the quote go with it (ON DELETE CASCADE); its custom orders stay.
+    const ordered = await tx
+      .select({ logoUrl: customOrders.logoUrl, pinDesigns: customOrders.pinDesigns })
+      .from(customOrders)
+      .where(eq(customOrders.quoteRequestId, id));
     const keep = new Set(
       ordered
         .flatMap((o) => [o.logoUrl, ...(o.pinDesigns ?? []).map((d) => d.imageUrl)])

@@ -7,6 +7,7 @@
  * (`ClockControl`), since both keep time by their server's clock.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { backoffWaitMs, type RateLimitStore } from '../lib/rate-limit';
 
@@ -108,4 +109,29 @@ export function rateLimitStoreContract(store: () => RateLimitStore, clock: Clock
       expect((await store().hit([{ key: k, windowMs: 60_000 }]))[0]!.count).toBe(1);
     });
   });
+}
+
+/**
+ * Registers four new accounts from one client address, alternating between `apps` (app
+ * instances sharing one store); returns the statuses. With REGISTER_RATE_LIMIT=3 one
+ * shared limit answers [201, 201, 201, 429] (the 429 with Retry-After).
+ */
+export async function registerFourTimes(apps: FastifyInstance[], ip: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const suffix = randomBytes(3).toString('hex');
+    const res = await apps[i % apps.length]!.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: ip,
+      payload: {
+        username: `inst${i}${suffix}`,
+        email: `i${i}${suffix}@example.com`,
+        password: 'fairway-secret-9',
+      },
+    });
+    statuses.push(res.statusCode);
+    if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  }
+  return statuses;
 }

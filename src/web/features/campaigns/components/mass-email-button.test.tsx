@@ -20,6 +20,27 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the SAVE5 button, opens its confirmation and confirms (the answers: `fetch`). */
+async function renderAndConfirm(): Promise<void> {
+  container = document.createElement('div');
+  document.body.append(container);
+  act(() =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MassEmailButton code="SAVE5" offer="$5.00 off" />
+        <Toaster />
+      </QueryClientProvider>,
+      container,
+    ),
+  );
+  await act(() => container.querySelector('button')!.click());
+  // The dialog is portalled to <body> (Radix), outside the container.
+  const confirm = [...document.querySelectorAll('[role="alertdialog"] button')].find(
+    (b) => b.textContent === 'Send Mass Email',
+  ) as HTMLButtonElement;
+  await act(() => confirm.click());
+}
+
 describe('Send Mass Email refused', () => {
   it("toasts 'Error' / 'Failed to send mass email campaign.' with the server's reason", async () => {
     vi.stubGlobal(
@@ -30,24 +51,7 @@ describe('Send Mass Email refused', () => {
           : jsonResponse(409, { message: 'Code SAVE5 is inactive.' }),
       ),
     );
-    container = document.createElement('div');
-    document.body.append(container);
-    act(() =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <MassEmailButton code="SAVE5" offer="$5.00 off" />
-          <Toaster />
-        </QueryClientProvider>,
-        container,
-      ),
-    );
-    const open = container.querySelector('button')!;
-    await act(() => open.click());
-    // The dialog is portalled to <body> (Radix), outside the container.
-    const confirm = [...document.querySelectorAll('[role="alertdialog"] button')].find(
-      (b) => b.textContent === 'Send Mass Email',
-    ) as HTMLButtonElement;
-    await act(() => confirm.click());
+    await renderAndConfirm();
     await waitForToast({
       title: 'Error',
       description: 'Failed to send mass email campaign. Code SAVE5 is inactive.',
@@ -84,22 +88,7 @@ describe('Send Mass Email without outgoing mail', () => {
         });
       }),
     );
-    container = document.createElement('div');
-    document.body.append(container);
-    act(() =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <MassEmailButton code="SAVE5" offer="$5.00 off" />
-          <Toaster />
-        </QueryClientProvider>,
-        container,
-      ),
-    );
-    await act(() => container.querySelector('button')!.click());
-    const confirm = [...document.querySelectorAll('[role="alertdialog"] button')].find(
-      (b) => b.textContent === 'Send Mass Email',
-    ) as HTMLButtonElement;
-    await act(() => confirm.click());
+    await renderAndConfirm();
     await settle(() =>
       expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
         '3 e-mails wait until outgoing mail (SMTP) is configured.',
