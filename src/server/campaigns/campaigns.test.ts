@@ -15,8 +15,16 @@ import {
   mailOutbox,
   mailSuppressions,
 } from '../db/schema';
-import { createMailTestApp, type MailTestApp, newCredentials, TestClient } from '../test/app';
+import {
+  createMailTestApp,
+  createTestApp,
+  type MailTestApp,
+  newCredentials,
+  TestClient,
+} from '../test/app';
 import { multipartBody } from '../test/fixtures';
+import { marketingContent } from './content';
+import { createCampaign } from './engine';
 
 let t: MailTestApp;
 let admin: TestClient;
@@ -439,6 +447,75 @@ describe('VIP and discount mass e-mail', () => {
     const later = await admin.post('/api/send-mass-discount-email', { discountCode: 'TWICE5' });
     expect(later.statusCode, later.body).toBe(200);
     await finished(later.json().campaignId);
+  });
+});
+
+describe('campaign list', () => {
+  it('each campaign with its own counts, newest first, as its own progress reads', async () => {
+    const ids: number[] = [];
+    for (const [code, size] of [
+      ['LISTA', 2],
+      ['LISTB', 3],
+    ] as const) {
+      const rows = Array.from({ length: size }, (_, i) => `${code}${i}@golf.test,Org,Name`);
+      await upload(['email,organization,name', ...rows].join('\n'));
+      const res = await admin.post('/api/send-tournament-campaign', {
+        emailSubject: `List ${code}`,
+        promoCode: code,
+        discountPercent: 10,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().campaignId);
+      await finished(res.json().campaignId);
+    }
+    const res = await admin.get('/api/campaigns');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as {
+      id: number;
+      total: number;
+      sent: number;
+      waitingForMail: boolean;
+    }[];
+    expect(list.map((c) => c.id)).toEqual([...list.map((c) => c.id)].sort((a, b) => b - a));
+    expect(list.slice(0, 2).map((c) => [c.id, c.total, c.sent])).toEqual([
+      [ids[1], 3, 3],
+      [ids[0], 2, 2],
+    ]);
+    for (const c of list) expect((await admin.get(`/api/campaigns/${c.id}`)).json()).toEqual(c);
+    // SMTP is configured here: a campaign never waits for it.
+    expect(list.every((c) => c.waitingForMail === false)).toBe(true);
+  });
+});
+
+describe('without outgoing mail', () => {
+  it('a campaign still sending says it waits for SMTP; a finished one does not', async () => {
+    const bare = await createTestApp();
+    try {
+      const owner = await signInAdmin(bare.app, bare.db);
+      const waiting = await createCampaign(bare.db, {
+        kind: 'marketing',
+        content: marketingContent(bare.config, { subject: 'Autumn news', content: 'Hello' }),
+        recipients: [{ email: 'wait@golf.test', name: null, organization: null }],
+      });
+      const empty = await createCampaign(bare.db, {
+        kind: 'marketing',
+        content: marketingContent(bare.config, { subject: 'Nobody', content: 'Hello' }),
+        recipients: [],
+      });
+      await bare.db.update(campaigns).set({ status: 'done' }).where(eq(campaigns.id, empty.id));
+      const one = await owner.get(`/api/campaigns/${waiting.id}`);
+      expect(one.json()).toMatchObject({ status: 'sending', pending: 1, waitingForMail: true });
+      const list = (await owner.get('/api/campaigns')).json() as {
+        id: number;
+        waitingForMail: boolean;
+      }[];
+      expect(list.map((c) => [c.id, c.waitingForMail])).toEqual([
+        [empty.id, false],
+        [waiting.id, true],
+      ]);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -139,41 +139,55 @@ async function skipSuppressed(db: DbOrTx, campaignId: number): Promise<void> {
     );
 }
 
-/** Progress of one campaign, or null when it does not exist. */
-export async function campaignProgress(db: DbOrTx, id: number): Promise<CampaignProgress | null> {
-  const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-  if (!c) return null;
+/**
+ * The counts of `rows` (recipient statuses per campaign) in one grouped query, so a list
+ * of campaigns costs two queries, not two per campaign.
+ */
+async function withCounts(db: DbOrTx, rows: CampaignRow[]): Promise<CampaignProgress[]> {
+  if (rows.length === 0) return [];
   const counts = await db
-    .select({ status: emailCampaigns.status, n: sql<number>`count(*)::int` })
+    .select({
+      campaignId: emailCampaigns.campaignId,
+      status: emailCampaigns.status,
+      n: sql<number>`count(*)::int`,
+    })
     .from(emailCampaigns)
-    .where(eq(emailCampaigns.campaignId, id))
-    .groupBy(emailCampaigns.status);
-  const by = (s: string) => counts.find((r) => r.status === s)?.n ?? 0;
-  return {
-    id: c.id,
-    kind: c.kind,
-    subject: c.subject,
-    status: c.status,
-    total: c.total,
-    sent: by('sent'),
-    failed: by('failed'),
-    skipped: by('skipped'),
-    pending: by('pending') + by('sending'),
-    createdAt: c.createdAt.toISOString(),
-    finishedAt: c.finishedAt?.toISOString() ?? null,
-  };
+    .where(
+      inArray(
+        emailCampaigns.campaignId,
+        rows.map((c) => c.id),
+      ),
+    )
+    .groupBy(emailCampaigns.campaignId, emailCampaigns.status);
+  return rows.map((c) => {
+    const by = (s: string) => counts.find((r) => r.campaignId === c.id && r.status === s)?.n ?? 0;
+    return {
+      id: c.id,
+      kind: c.kind,
+      subject: c.subject,
+      status: c.status,
+      total: c.total,
+      sent: by('sent'),
+      failed: by('failed'),
+      skipped: by('skipped'),
+      pending: by('pending') + by('sending'),
+      createdAt: c.createdAt.toISOString(),
+      finishedAt: c.finishedAt?.toISOString() ?? null,
+    };
+  });
 }
 
-/** The newest campaigns' progress (admin list). */
+/** Progress of one campaign, or null when it does not exist. */
+export async function campaignProgress(db: DbOrTx, id: number): Promise<CampaignProgress | null> {
+  const rows = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  const [progress] = await withCounts(db, rows);
+  return progress ?? null;
+}
+
+/** The newest `limit` campaigns' progress, newest first (admin list; two queries). */
 export async function recentCampaigns(db: DbOrTx, limit = 20): Promise<CampaignProgress[]> {
-  const rows = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .orderBy(sql`${campaigns.id} desc`)
-    .limit(limit);
-  const out: CampaignProgress[] = [];
-  for (const r of rows) out.push((await campaignProgress(db, r.id))!);
-  return out;
+  const rows = await db.select().from(campaigns).orderBy(sql`${campaigns.id} desc`).limit(limit);
+  return withCounts(db, rows);
 }
 
 /** The job id of a campaign's generation: a UUID, so one generation never gets two jobs. */

@@ -61,7 +61,13 @@ import {
   vipContent,
 } from './content';
 import { parseContactsCsv, toCsv } from './csv';
-import { type CampaignKind, campaignProgress, createCampaign, recentCampaigns } from './engine';
+import {
+  type CampaignKind,
+  type CampaignProgress as CampaignProgressRow,
+  campaignProgress,
+  createCampaign,
+  recentCampaigns,
+} from './engine';
 import {
   listUnsubscribeHeaders,
   mailLinkSecret,
@@ -494,10 +500,16 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
 
   // --- progress --------------------------------------------------------------
 
+  /** A campaign still sending waits for SMTP when the shop has no outgoing mail. */
+  const withMailState = (p: CampaignProgressRow) => ({
+    ...p,
+    waitingForMail: p.status === 'sending' && !mail.sending,
+  });
+
   app.get(
     '/api/campaigns',
     { ...admin, schema: { response: { 200: z.array(CampaignProgress), ...errors } } },
-    async () => recentCampaigns(db),
+    async () => (await recentCampaigns(db)).map(withMailState),
   );
 
   app.get(
@@ -506,7 +518,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const p = await campaignProgress(db, request.params.id);
       if (!p) throw notFound('Campaign not found');
-      return p;
+      return withMailState(p);
     },
   );
 

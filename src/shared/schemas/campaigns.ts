@@ -141,6 +141,8 @@ export const CampaignProgress = z.object({
   pending: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** True while it is sending but outgoing mail (SMTP) is not configured: nothing moves. */
+  waitingForMail: z.boolean(),
 });
 export type CampaignProgress = z.infer<typeof CampaignProgress>;
 

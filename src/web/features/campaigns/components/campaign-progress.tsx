@@ -39,7 +39,11 @@ export function ProgressBar({ progress }: { progress: Progress }) {
         />
       </div>
       <p className="text-sm" aria-live="polite" data-testid={`campaign-${progress.id}-counts`}>
-        {progress.status === 'done' ? 'Finished: ' : 'Sending: '}
+        {progress.status === 'done'
+          ? 'Finished: '
+          : progress.waitingForMail
+            ? 'Waiting for outgoing mail (SMTP): '
+            : 'Sending: '}
         {progress.sent} sent · {progress.failed} failed · {progress.skipped} skipped of{' '}
         {progress.total}
       </p>

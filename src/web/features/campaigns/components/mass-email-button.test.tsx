@@ -79,6 +79,7 @@ describe('Send Mass Email without outgoing mail', () => {
             pending: 3,
             createdAt: '2026-11-26T10:00:00.000Z',
             finishedAt: null,
+            waitingForMail: true,
           });
         return jsonResponse(202, {
           campaignId: 4,
@@ -92,6 +93,12 @@ describe('Send Mass Email without outgoing mail', () => {
     await settle(() =>
       expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
         '3 e-mails wait until outgoing mail (SMTP) is configured.',
+      ),
+    );
+    // The progress says why it does not move, rather than 'Sending'.
+    await settle(() =>
+      expect(document.querySelector('[data-testid="campaign-4-counts"]')?.textContent).toBe(
+        'Waiting for outgoing mail (SMTP): 0 sent · 0 failed · 0 skipped of 3',
       ),
     );
   });
