@@ -396,6 +396,90 @@ describe('the room over WebSocket', () => {
   });
 });
 
+describe('when the right to the room ends while the socket is open', () => {
+  it('an admin who signed out can no longer post or join on that socket; it is closed', async () => {
+    const { quoteId, token } = await quotedQuote();
+    const desk = await signInAdmin(t.app, t.db);
+    const shop = await open({ cookie: desk.cookie, origin: t.config.publicUrl });
+    await shop.join(quoteId);
+    const robin = await open();
+    await robin.join(quoteId, token);
+    expect((await desk.post('/api/auth/logout')).statusCode).toBe(200);
+    shop.send({ type: 'annotation', content: 'Posted after signing out' });
+    expect((await shop.next('error')).message).toBe(QUOTE_DESK_MESSAGES.sessionNotFound);
+    await expect.poll(() => shop.closed).toBe(true);
+    const stored = await t.db
+      .select()
+      .from(quoteAnnotations)
+      .where(eq(quoteAnnotations.content, 'Posted after signing out'));
+    expect(stored).toHaveLength(0);
+
+    // Joining on a socket opened before the sign-out is refused the same way.
+    const second = await signInAdmin(t.app, t.db);
+    const early = await open({ cookie: second.cookie, origin: t.config.publicUrl });
+    expect((await second.post('/api/auth/logout')).statusCode).toBe(200);
+    early.send({ type: 'session_join', quoteId });
+    expect((await early.next('error')).message).toBe(QUOTE_DESK_MESSAGES.sessionNotFound);
+    await expect.poll(() => early.closed).toBe(true);
+    expect(early.messages.some((m) => m.type === 'session_joined')).toBe(false);
+  });
+
+  it('an idle socket stops receiving the room once its link expires or its admin signs out', async () => {
+    // A fast presence tick (a third of the TTL) is when open sockets are checked.
+    const fast = await createTestApp({ env: { COLLAB_PRESENCE_TTL_SECONDS: '0.6' } });
+    const fastSockets: RoomClient[] = [];
+    try {
+      const desk = await signInAdmin(fast.app, fast.db);
+      const fastBase = await wsBase(fast.app);
+      const quoteId = await insertQuote(fast.db);
+      const { token } = await createLink(desk, quoteId);
+      const ending = await createLink(desk, quoteId, {
+        clientName: 'Short Link',
+        clientEmail: 'short@example.com',
+      });
+      await fast.db
+        .update(quoteCollaborationSessions)
+        .set({ expiresAt: new Date(Date.now() + 1500) })
+        .where(eq(quoteCollaborationSessions.id, ending.id));
+      const connect = async (headers: Record<string, string> = {}) => {
+        const c = await RoomClient.open(fastBase, headers);
+        fastSockets.push(c);
+        return c;
+      };
+      const shop = await connect({ cookie: desk.cookie, origin: fast.config.publicUrl });
+      await shop.join(quoteId);
+      const short = await connect();
+      await short.join(quoteId, ending.token);
+      const robin = await connect();
+      await robin.join(quoteId, token);
+
+      // The short link expires: its socket is told and leaves the room.
+      expect((await short.next('error', () => true, 5000)).message).toBe(
+        QUOTE_DESK_MESSAGES.sessionNotFound,
+      );
+      // The admin signs out: the socket is told and closed without posting anything.
+      expect((await desk.post('/api/auth/logout')).statusCode).toBe(200);
+      expect((await shop.next('error', () => true, 5000)).message).toBe(
+        QUOTE_DESK_MESSAGES.sessionNotFound,
+      );
+      await expect.poll(() => shop.closed).toBe(true);
+
+      robin.send({ type: 'annotation', content: 'After they left' });
+      await robin.next('new_annotation', (m) => m.annotation.content === 'After they left');
+      await new Promise((r) => setTimeout(r, 300));
+      const saw = (c: RoomClient) =>
+        c.messages.some(
+          (m) => m.type === 'new_annotation' && m.annotation.content === 'After they left',
+        );
+      expect(saw(short)).toBe(false);
+      expect(saw(shop)).toBe(false);
+    } finally {
+      await Promise.all(fastSockets.map((s) => s.close()));
+      await fast.close();
+    }
+  });
+});
+
 describe('approval', () => {
   it('needs a quote, approves the latest proof once, and mails the shop', async () => {
     const quoteId = await insertQuote(t.db);

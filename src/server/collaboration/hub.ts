@@ -20,7 +20,7 @@
  *   without closing are found by WebSocket pings.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
@@ -33,7 +33,7 @@ import {
   WS_MESSAGE_MAX_BYTES,
 } from '../../shared/schemas/quote-desk';
 import { listenToChannel } from '../db/listen';
-import { quoteRevisionHistory, users } from '../db/schema';
+import { quoteRevisionHistory, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { findInvalidText, INVALID_CHARACTERS } from '../lib/input-guard';
 import { findQuote } from '../quotes/desk';
@@ -67,8 +67,12 @@ const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 
 /** Who opened the socket, from the upgrade request. */
 export interface SocketPrincipal {
-  /** The signed-in admin's id and name when the request came with an admin session from this site. */
-  admin: { id: number; username: string; email: string } | null;
+  /**
+   * The signed-in admin's id, name and session id (`sid`) when the request came with an
+   * admin session from this site. The session is checked again before every admin action
+   * and on every presence tick: signing out ends the socket's admin rights.
+   */
+  admin: { id: number; username: string; email: string; sid: string } | null;
   ip: string;
 }
 
@@ -78,6 +82,8 @@ interface Joined {
   user: ActiveUser;
   email: string;
   adminId: number | null;
+  /** When the client's collaboration link expires (null for the admin). */
+  linkExpiresAt: Date | null;
 }
 
 interface Connection {
@@ -295,9 +301,14 @@ export class CollaborationHub {
         user: { id: `c${session.id}:${name.toLowerCase()}`, name, authorType: 'client' },
         email: session.clientEmail,
         adminId: null,
+        linkExpiresAt: session.expiresAt,
       };
     } else if (conn.principal.admin) {
       const admin = conn.principal.admin;
+      if ((await this.signedInAdmins([admin.sid])).size === 0) {
+        this.endAdminSocket(conn);
+        return;
+      }
       if (!(await findQuote(db, message.quoteId)))
         throw new RoomError(QUOTE_DESK_MESSAGES.sessionNotFound);
       joined = {
@@ -307,6 +318,7 @@ export class CollaborationHub {
         // The shop's address: admin accounts may carry a placeholder e-mail.
         email: this.deps.config.STORE_EMAIL,
         adminId: admin.id,
+        linkExpiresAt: null,
       };
     } else {
       throw new RoomError(QUOTE_DESK_MESSAGES.invalidLink);
@@ -361,14 +373,12 @@ export class CollaborationHub {
   ): Promise<void> {
     const joined = conn.joined;
     if (!joined) throw new RoomError('Join the session before sending comments');
-    if (joined.adminId !== null) {
-      const [row] = await this.deps.db
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.id, joined.adminId));
-      if (row?.role !== 'admin') {
+    const admin = conn.principal.admin;
+    if (joined.adminId !== null && admin) {
+      if ((await this.signedInAdmins([admin.sid])).size === 0) {
         await this.leave(conn);
-        throw new RoomError('You do not have permission to do that');
+        this.endAdminSocket(conn);
+        return;
       }
     }
     const parsed = AnnotationInput.safeParse({
@@ -436,8 +446,70 @@ export class CollaborationHub {
     }
   }
 
+  /**
+   * Of the admin sessions `sids`, those still signed in: the session row exists, has not
+   * expired (idle or absolute lifetime) and belongs to a user who is still an admin.
+   */
+  private async signedInAdmins(sids: string[]): Promise<Set<string>> {
+    if (sids.length === 0) return new Set();
+    const rows = await this.deps.db
+      .select({ sid: sessions.sid })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.sid, sids),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.role, 'admin'),
+        ),
+      );
+    return new Set(rows.map((r) => r.sid));
+  }
+
+  /**
+   * An admin socket whose session ended (signed out, expired, no longer an admin): it is
+   * told the session is gone and closed, so nothing more reaches it.
+   */
+  private endAdminSocket(conn: Connection): void {
+    this.send(conn, { type: 'error', message: QUOTE_DESK_MESSAGES.sessionNotFound });
+    conn.closed = true;
+    conn.socket.close(1008, 'Session ended');
+  }
+
+  /**
+   * Takes out of their rooms the clients whose link has expired (as if revoked) and ends
+   * the admin sockets whose session has ended; both stop receiving the room at once.
+   */
+  private async endLapsedConnections(): Promise<void> {
+    const now = Date.now();
+    const admins: Connection[] = [];
+    for (const conn of this.connections) {
+      const expiresAt = conn.joined?.linkExpiresAt;
+      if (expiresAt && expiresAt.getTime() <= now)
+        conn.queue = conn.queue.then(async () => {
+          if (conn.joined?.linkExpiresAt !== expiresAt) return;
+          this.send(conn, { type: 'error', message: QUOTE_DESK_MESSAGES.sessionNotFound });
+          await this.leave(conn);
+        });
+      if (conn.principal.admin && !conn.closed) admins.push(conn);
+    }
+    const valid = await this.signedInAdmins(admins.map((c) => c.principal.admin!.sid));
+    for (const conn of admins) {
+      if (valid.has(conn.principal.admin!.sid)) continue;
+      conn.queue = conn.queue.then(async () => {
+        await this.leave(conn);
+        this.endAdminSocket(conn);
+      });
+    }
+  }
+
   private async maintainPresence(): Promise<void> {
     if (this.stopping) return;
+    try {
+      await this.endLapsedConnections();
+    } catch (err) {
+      this.log.warn({ err }, 'collaboration session check failed');
+    }
     const entries: PresenceEntry[] = [];
     for (const conn of this.connections)
       if (conn.joined && conn.held === null) entries.push(this.entryOf(conn, conn.joined));

@@ -125,9 +125,10 @@ export async function collaborationRoutes(instance: FastifyInstance): Promise<vo
 
   app.get('/ws', { websocket: true }, (socket, request) => {
     const user = request.user;
+    const sid = request.session?.sessionId;
     const admin =
-      user?.role === 'admin' && fromThisSite(request, config.publicUrl)
-        ? { id: user.id, username: user.username, email: user.email }
+      user?.role === 'admin' && sid && fromThisSite(request, config.publicUrl)
+        ? { id: user.id, username: user.username, email: user.email, sid }
         : null;
     hub.accept(socket, { admin, ip: request.ip });
   });
