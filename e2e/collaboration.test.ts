@@ -199,6 +199,21 @@ describe('quote desk and live proof review in Chromium', () => {
     expect(alerts).toHaveLength(1);
     await expectAxeClean(robin!, '/quote-collaboration after approval');
 
+    // A refused comment stays in the box to be corrected (pasted text with a vertical tab).
+    const comment = robin!.getByLabel('Add a comment');
+    await comment.fill('Please use Pantone 348\u000bfor the flag');
+    await robin!.getByRole('button', { name: 'Send Comment' }).click();
+    await eventually(() =>
+      robin!.getByRole('alert').filter({ hasText: 'Invalid characters in input' }).isVisible(),
+    ).toBe(true);
+    expect(await comment.inputValue()).toBe('Please use Pantone 348\u000bfor the flag');
+    await comment.fill('Please use Pantone 348 for the flag');
+    await robin!.getByRole('button', { name: 'Send Comment' }).click();
+    await eventually(() => comment.inputValue()).toBe('');
+    await eventually(() => card.getByTestId('comments').textContent()).toContain(
+      'Please use Pantone 348 for the flag',
+    );
+
     // Robin pays the 10% deposit of the quoted amount through the wizard's deposit checkout.
     await robin!.getByRole('button', { name: 'Pay deposit' }).click();
     await robin!.waitForURL(

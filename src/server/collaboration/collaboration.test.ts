@@ -265,20 +265,54 @@ describe('the room over WebSocket', () => {
     await expect.poll(() => big.closed).toBe(true);
   });
 
+  it('answers the sender of an annotation by its clientMessageId: saved, or refused and why', async () => {
+    const { quoteId, token } = await quotedQuote();
+    const ws = await open();
+    await ws.join(quoteId, token);
+    ws.send({ type: 'annotation', content: 'Looks good', clientMessageId: 'm1' });
+    const saved = await ws.next('annotation_saved');
+    expect(saved).toMatchObject({ clientMessageId: 'm1', annotation: { content: 'Looks good' } });
+    // Pasted text with a vertical tab, an empty comment, a change request to a missing proof.
+    ws.send({
+      type: 'annotation',
+      content: 'Pantone 348\u000bfor the flag',
+      clientMessageId: 'm2',
+    });
+    ws.send({ type: 'annotation', content: '   ', clientMessageId: 'm3' });
+    ws.send({
+      type: 'annotation',
+      content: 'Change it',
+      annotationType: 'revision_request',
+      revisionNumber: 9,
+      clientMessageId: 'm4',
+    });
+    const refusals = [
+      await ws.next('error', (m) => m.clientMessageId === 'm2'),
+      await ws.next('error', (m) => m.clientMessageId === 'm3'),
+      await ws.next('error', (m) => m.clientMessageId === 'm4'),
+    ];
+    expect(refusals.map((m) => m.message)).toEqual([
+      'Invalid characters in input',
+      QUOTE_DESK_MESSAGES.commentEmpty,
+      'That proof does not exist',
+    ]);
+    expect(ws.messages.filter((m) => m.type === 'annotation_saved')).toHaveLength(1);
+  });
+
   it('throttles a message flood per connection', async () => {
     const { quoteId, token } = await quotedQuote();
     const ws = await open();
     await ws.join(quoteId, token);
     const sent = 200;
     const startedAt = Date.now();
-    for (let i = 0; i < sent; i += 1) ws.send({ type: 'annotation', content: `flood ${i}` });
-    const answered = () =>
-      ws.messages.filter(
-        (m) =>
-          m.type === 'error' ||
-          (m.type === 'new_annotation' && m.annotation.content.startsWith('flood')),
-      ).length;
-    await expect.poll(answered, { timeout: 20_000 }).toBe(sent);
+    for (let i = 0; i < sent; i += 1)
+      ws.send({ type: 'annotation', content: `flood ${i}`, clientMessageId: `f${i}` });
+    // Each message gets exactly one answer to its sender, naming it: saved or refused.
+    const answers = () =>
+      ws.messages.filter((m) => m.type === 'error' || m.type === 'annotation_saved');
+    await expect.poll(() => answers().length, { timeout: 20_000 }).toBe(sent);
+    const named = answers().map((m) => m.clientMessageId);
+    expect(new Set(named)).toEqual(new Set(Array.from({ length: sent }, (_, i) => `f${i}`)));
     const seconds = (Date.now() - startedAt) / 1000;
     const stored = await t.db
       .select()
@@ -289,6 +323,7 @@ describe('the room over WebSocket', () => {
     expect(stored.length).toBeGreaterThanOrEqual(29);
     expect(stored.length).toBeLessThanOrEqual(29 + Math.ceil(3 * seconds) + 1);
     expect(refused.length).toBe(sent - stored.length);
+    expect(ws.messages.filter((m) => m.type === 'annotation_saved')).toHaveLength(stored.length);
     expect(new Set(refused.map((m) => m.message))).toEqual(
       new Set(['Too many messages. Please slow down.']),
     );

@@ -221,19 +221,23 @@ export class CollaborationHub {
     data: Buffer | Buffer[] | ArrayBuffer,
     isBinary: boolean,
   ): void {
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : data instanceof ArrayBuffer
+        ? Buffer.from(data)
+        : data;
     if (!this.takeToken(conn)) {
-      this.send(conn, { type: 'error', message: 'Too many messages. Please slow down.' });
+      this.send(conn, {
+        type: 'error',
+        message: 'Too many messages. Please slow down.',
+        ...clientMessageIdOf(isBinary ? null : bytes),
+      });
       return;
     }
     if (isBinary) {
       this.send(conn, { type: 'error', message: 'Messages must be JSON text' });
       return;
     }
-    const bytes = Array.isArray(data)
-      ? Buffer.concat(data)
-      : data instanceof ArrayBuffer
-        ? Buffer.from(data)
-        : data;
     if (bytes.length === 0) {
       this.send(conn, { type: 'error', message: 'Empty message' });
       return;
@@ -252,13 +256,14 @@ export class CollaborationHub {
       this.send(conn, { type: 'error', message: 'Messages must be JSON objects' });
       return;
     }
+    const named = clientMessageIdOf(raw);
     if (findInvalidText(raw) !== null) {
-      this.send(conn, { type: 'error', message: INVALID_CHARACTERS });
+      this.send(conn, { type: 'error', message: INVALID_CHARACTERS, ...named });
       return;
     }
     const parsed = ClientMessage.safeParse(raw);
     if (!parsed.success) {
-      this.send(conn, { type: 'error', message: firstIssue(parsed.error) });
+      this.send(conn, { type: 'error', message: firstIssue(parsed.error), ...named });
       return;
     }
     const message = parsed.data;
@@ -266,20 +271,20 @@ export class CollaborationHub {
       .then(() =>
         message.type === 'session_join' ? this.join(conn, message) : this.annotate(conn, message),
       )
-      .catch((err) => this.refuse(conn, err));
+      .catch((err) => this.refuse(conn, err, named));
   }
 
-  private refuse(conn: Connection, err: unknown): void {
+  private refuse(conn: Connection, err: unknown, named: { clientMessageId?: string }): void {
     if (err instanceof RoomError) {
-      this.send(conn, { type: 'error', message: err.message });
+      this.send(conn, { type: 'error', message: err.message, ...named });
       return;
     }
     if (isUniqueViolation(err)) {
-      this.send(conn, { type: 'error', message: 'This proof is already approved' });
+      this.send(conn, { type: 'error', message: 'This proof is already approved', ...named });
       return;
     }
     this.log.error({ err }, 'collaboration message failed');
-    this.send(conn, { type: 'error', message: SERVER_FAULT });
+    this.send(conn, { type: 'error', message: SERVER_FAULT, ...named });
   }
 
   private async join(
@@ -394,11 +399,17 @@ export class CollaborationHub {
     });
     if (!parsed.success) throw new RoomError(firstIssue(parsed.error));
     try {
-      await postAnnotation(
+      const annotation = await postAnnotation(
         this.deps,
         { quoteId: joined.quoteId, sessionId: joined.sessionId },
         parsed.data,
       );
+      if (message.clientMessageId !== undefined)
+        this.send(conn, {
+          type: 'annotation_saved',
+          clientMessageId: message.clientMessageId,
+          annotation,
+        });
     } catch (err) {
       if (err instanceof RoomError && err.message === QUOTE_DESK_MESSAGES.sessionNotFound)
         await this.leave(conn);
@@ -631,6 +642,26 @@ export class CollaborationHub {
       }
     }
   }
+}
+
+/**
+ * `{clientMessageId}` of a message (parsed JSON, or the raw bytes of a refused frame)
+ * when it names one (a string of at most 64 characters), else `{}`: an error answering
+ * that message then names it.
+ */
+function clientMessageIdOf(message: unknown): { clientMessageId?: string } {
+  let value = message;
+  if (Buffer.isBuffer(value)) {
+    if (value.length > WS_MESSAGE_MAX_BYTES) return {};
+    try {
+      value = JSON.parse(value.toString('utf8'));
+    } catch {
+      return {};
+    }
+  }
+  if (value === null || typeof value !== 'object') return {};
+  const id = (value as { clientMessageId?: unknown }).clientMessageId;
+  return typeof id === 'string' && id.length <= 64 ? { clientMessageId: id } : {};
 }
 
 /** The first validation message of a zod error, for the error message. */

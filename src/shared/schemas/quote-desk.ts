@@ -308,6 +308,11 @@ export const ClientMessage = z.discriminatedUnion(
       revisionNumber: z.number().optional(),
       parentId: z.number().optional(),
       timestamp: z.union([z.number(), z.string().max(64)]).optional(),
+      /**
+       * The sender's own id for this message: the answer names it (`annotation_saved`,
+       * or the `error` refusing it), so the sender keeps its text until it is saved.
+       */
+      clientMessageId: z.string().max(64).optional(),
     }),
   ],
   { error: 'Unknown message type' },
@@ -325,11 +330,14 @@ export type ServerMessage =
       you: ActiveUser;
     }
   | { type: 'new_annotation'; annotation: AnnotationView }
+  /** To the sender only: its annotation `clientMessageId` is stored (all others get new_annotation). */
+  | { type: 'annotation_saved'; clientMessageId: string; annotation: AnnotationView }
   | { type: 'user_joined'; user: ActiveUser; activeUsers: ActiveUser[] }
   | { type: 'user_left'; user: ActiveUser; activeUsers: ActiveUser[] }
   | { type: 'new_revision'; revision: RevisionView }
   | { type: 'quote_updated'; quote: QuoteRequestView }
-  | { type: 'error'; message: string };
+  /** `clientMessageId` names the refused annotation when the sender gave one. */
+  | { type: 'error'; message: string; clientMessageId?: string };
 
 /** Reconnect delays after a lost connection (spec sections 4 and 9: 5 tries, 1, 2, 4, 8, 16 s). */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 16000] as const;

@@ -41,6 +41,10 @@ export interface AnnotationDraft {
   parentId?: number;
 }
 
+/** How long a sent annotation waits for the server's answer before it counts as not sent. */
+export const SEND_TIMEOUT_MS = 15_000;
+const NO_ANSWER = 'Your message could not be confirmed. Please send it again.';
+
 const INITIAL: RoomState = {
   connection: 'connecting',
   quote: null,
@@ -98,7 +102,9 @@ function socketUrl(): string {
 /**
  * Connects while `quoteId` is set. `token` joins as the client (with `authorName`, if
  * given); without it the signed-in admin joins. Returns the state and `send`, which
- * posts an annotation and answers false when not connected.
+ * posts an annotation and resolves true once the server has stored it, false when it was
+ * refused (the error is in `lastError`), the connection was not open or closed first, or
+ * no answer came within SEND_TIMEOUT_MS: a caller keeps the typed text until true.
  */
 export function useCollaborationRoom(options: {
   quoteId: number | null;
@@ -108,6 +114,10 @@ export function useCollaborationRoom(options: {
   const { quoteId, token, authorName } = options;
   const [state, setState] = useState<RoomState>(INITIAL);
   const socketRef = useRef<WebSocket | null>(null);
+  /** Annotations sent and not yet answered: clientMessageId -> settle. */
+  const pendingRef = useRef(new Map<string, (saved: boolean) => void>());
+  const sequenceRef = useRef(0);
+  const keysRef = useRef(new WeakMap<WebSocket, string>());
 
   useEffect(() => {
     if (quoteId === null) return;
@@ -119,6 +129,10 @@ export function useCollaborationRoom(options: {
 
     const connect = () => {
       const socket = new WebSocket(socketUrl());
+      sequenceRef.current += 1;
+      // The ids of this socket's messages start with its key.
+      const socketKey = `s${sequenceRef.current}:`;
+      keysRef.current.set(socket, socketKey);
       socketRef.current = socket;
       socket.onopen = () => {
         socket.send(
@@ -139,12 +153,31 @@ export function useCollaborationRoom(options: {
           return;
         }
         if (message.type === 'session_joined') attempts = 0;
+        if (message.type === 'annotation_saved' || message.type === 'error') {
+          const id = message.clientMessageId;
+          const settle = id === undefined ? undefined : pendingRef.current.get(id);
+          if (id !== undefined && settle) {
+            pendingRef.current.delete(id);
+            settle(message.type === 'annotation_saved');
+          }
+          if (message.type === 'annotation_saved') {
+            const annotation = message.annotation;
+            setState((s) => reduceRoom(s, { type: 'new_annotation', annotation }));
+            return;
+          }
+        }
         if (message.type === 'error' && message.message === QUOTE_DESK_MESSAGES.sessionNotFound)
           ended = true;
         setState((s) => reduceRoom(s, message));
       };
       socket.onclose = () => {
         if (socketRef.current === socket) socketRef.current = null;
+        // Whatever this socket had sent and not heard back about may not have been stored.
+        for (const [id, settle] of pendingRef.current) {
+          if (!id.startsWith(socketKey)) continue;
+          pendingRef.current.delete(id);
+          settle(false);
+        }
         if (stopped || ended) return;
         const delay = RECONNECT_DELAYS_MS[attempts];
         if (delay === undefined) {
@@ -165,12 +198,27 @@ export function useCollaborationRoom(options: {
     };
   }, [quoteId, token, authorName]);
 
-  const send = useCallback((draft: AnnotationDraft): boolean => {
+  const send = useCallback((draft: AnnotationDraft): Promise<boolean> => {
     const socket = socketRef.current;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
-    socket.send(JSON.stringify({ type: 'annotation', timestamp: Date.now(), ...draft }));
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
+    sequenceRef.current += 1;
+    const clientMessageId = `${keysRef.current.get(socket) ?? ''}${sequenceRef.current}`;
+    const answered = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        pendingRef.current.delete(clientMessageId);
+        setState((s) => ({ ...s, lastError: NO_ANSWER }));
+        resolve(false);
+      }, SEND_TIMEOUT_MS);
+      pendingRef.current.set(clientMessageId, (saved) => {
+        clearTimeout(timer);
+        resolve(saved);
+      });
+    });
+    socket.send(
+      JSON.stringify({ type: 'annotation', timestamp: Date.now(), clientMessageId, ...draft }),
+    );
     setState((s) => ({ ...s, lastError: null }));
-    return true;
+    return answered;
   }, []);
 
   return { ...state, send };

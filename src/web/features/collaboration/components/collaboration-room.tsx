@@ -32,7 +32,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import type { AnnotationDraft, RoomState } from '../use-room';
 
-export type Room = RoomState & { send(draft: AnnotationDraft): boolean };
+export type Room = RoomState & { send(draft: AnnotationDraft): Promise<boolean> };
 
 const TYPE_LABELS: Record<AnnotationView['annotationType'], string | null> = {
   comment: null,
@@ -267,15 +267,15 @@ function ProofPanel({
             submitLabel="Add Pin"
             connected={connected}
             onCancel={() => setDraftPin(null)}
-            onSubmit={(content) => {
-              const sent = room.send({
+            onSubmit={async (content) => {
+              const saved = await room.send({
                 content,
                 positionX: Number(draftPin.x.toFixed(4)),
                 positionY: Number(draftPin.y.toFixed(4)),
                 revisionNumber: shown.revisionNumber,
               });
-              if (sent) setDraftPin(null);
-              return sent;
+              if (saved) setDraftPin(null);
+              return saved;
             }}
           />
         ) : null}
@@ -329,14 +329,14 @@ function ProofPanel({
             submitLabel="Send Change Request"
             connected={connected}
             onCancel={() => setChangesOpen(false)}
-            onSubmit={(content) => {
-              const sent = room.send({
+            onSubmit={async (content) => {
+              const saved = await room.send({
                 content,
                 annotationType: 'revision_request',
                 revisionNumber: latest.revisionNumber,
               });
-              if (sent) setChangesOpen(false);
-              return sent;
+              if (saved) setChangesOpen(false);
+              return saved;
             }}
           />
         ) : null}
@@ -357,16 +357,15 @@ function ProofPanel({
               <Button
                 type="button"
                 disabled={!connected}
-                onClick={() => {
-                  if (
-                    latest &&
-                    room.send({
-                      content: `Approved revision ${latest.revisionNumber}`,
-                      annotationType: 'approval',
-                      revisionNumber: latest.revisionNumber,
-                    })
-                  )
-                    setConfirmOpen(false);
+                onClick={async () => {
+                  if (!latest) return;
+                  // The dialog closes either way; a refusal shows by the comments.
+                  setConfirmOpen(false);
+                  await room.send({
+                    content: `Approved revision ${latest.revisionNumber}`,
+                    annotationType: 'approval',
+                    revisionNumber: latest.revisionNumber,
+                  });
                 }}
               >
                 Approve Proof
@@ -379,7 +378,11 @@ function ProofPanel({
   );
 }
 
-/** A text box with a submit button that is disabled while the text is empty or offline. */
+/**
+ * A text box with a submit button that is disabled while the text is empty, offline or
+ * being sent. The text is cleared only when `onSubmit` resolves true (the server stored
+ * it); a refused or unanswered message stays in the box to be corrected or sent again.
+ */
 function Composer({
   label,
   submitLabel,
@@ -390,15 +393,19 @@ function Composer({
   label: string;
   submitLabel: string;
   connected: boolean;
-  onSubmit(content: string): boolean;
+  onSubmit(content: string): Promise<boolean>;
   onCancel?(): void;
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
+  const [sending, setSending] = useState(false);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
-    if (onSubmit(text.trim())) setText('');
+    if (!text.trim() || sending) return;
+    setSending(true);
+    const saved = await onSubmit(text.trim());
+    setSending(false);
+    if (saved) setText('');
   };
   return (
     <form onSubmit={submit} className="space-y-2">
@@ -411,8 +418,8 @@ function Composer({
         rows={2}
       />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={!connected || !text.trim()}>
-          {submitLabel}
+        <Button type="submit" size="sm" disabled={!connected || !text.trim() || sending}>
+          {sending ? 'Sending…' : submitLabel}
         </Button>
         {onCancel ? (
           <Button type="button" size="sm" variant="outline" onClick={onCancel}>
@@ -489,10 +496,10 @@ function CommentsPanel({
                         submitLabel="Send Reply"
                         connected={connected}
                         onCancel={() => setReplyTo(null)}
-                        onSubmit={(content) => {
-                          const sent = room.send({ content, parentId: root.id });
-                          if (sent) setReplyTo(null);
-                          return sent;
+                        onSubmit={async (content) => {
+                          const saved = await room.send({ content, parentId: root.id });
+                          if (saved) setReplyTo(null);
+                          return saved;
                         }}
                       />
                     </div>
