@@ -37,6 +37,7 @@ import {
   VipEmailBody,
 } from '../../shared/schemas/campaigns';
 import { IdParam } from '../../shared/schemas/common';
+import { endSentence } from '../../shared/sentence';
 import type { Db } from '../db/client';
 import {
   campaigns,
@@ -581,7 +582,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
           .send(
             htmlPage(
               'You are unsubscribed',
-              `<p>${escapeHtml(email)} will receive no more marketing e-mail from ${escapeHtml(config.STORE_NAME)}.</p>`,
+              `<p>${escapeHtml(email)} will receive no more marketing e-mail from ${escapeHtml(endSentence(config.STORE_NAME))}</p>`,
             ),
           );
       },

@@ -11,7 +11,12 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import escapeHtml from 'escape-html';
 import type { AdminCustomOrderStatus, CustomOrderStatus } from '../../shared/custom-pins';
-import { CUSTOM_STATUS_LABELS, PACKAGING_LABELS } from '../../shared/custom-pins';
+import {
+  CUSTOM_STATUS_LABELS,
+  PACKAGING_LABELS,
+  platingText,
+  sizeText,
+} from '../../shared/custom-pins';
 import { formatUsd } from '../../shared/money';
 import type { PinPackaging } from '../../shared/pricing';
 import type {
@@ -143,8 +148,8 @@ export function exportRows(o: CustomOrderRow): [string, string][] {
     ['Customer phone', o.customerPhone ?? ''],
     ['Shipping address', o.shippingAddress ?? ''],
     ['Quantity', String(o.quantity)],
-    ['Size', o.size],
-    ['Plating', o.plating],
+    ['Size', sizeText(o.size)],
+    ['Plating', platingText(o.plating)],
     ['Packaging', packaging],
     ['Rush order', o.rushOrder ? 'Yes' : 'No'],
     ['Rush fee', formatUsd(o.rushOrderFeeCents)],

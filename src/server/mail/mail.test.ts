@@ -195,38 +195,45 @@ describe('outgoing mail over SMTP', () => {
   });
 });
 
+/** A placed, paid catalogue order with awkward customer and catalogue values. */
+function placedOrder(): Parameters<typeof orderConfirmationMail>[0] {
+  return {
+    id: 42,
+    userId: null,
+    cartSessionId: null,
+    customerEmail: 'pat@example.com',
+    customerName: '<script>alert(1)</script>',
+    shippingAddress: '1 "Fairway" & Co\n<b>San Diego</b>',
+    subtotalCents: 10000,
+    discountCode: 'SAVE10',
+    discountCents: 1000,
+    shippingCents: 599,
+    totalCents: 9599,
+    paymentIntentId: 'x',
+    paymentStatus: 'paid',
+    status: 'processing',
+    items: [
+      {
+        productId: 1,
+        name: 'Pin <img src=x onerror=alert(1)>',
+        quantity: 4,
+        unitPriceCents: 2500,
+      },
+    ],
+    trackingNumber: null,
+    trackingUrl: null,
+    createdAt: new Date(),
+  };
+}
+
 describe('mail templates and job ids', () => {
   it('the confirmation escapes customer and catalogue values in HTML and lists every amount', () => {
-    const mail = orderConfirmationMail(
-      {
-        id: 42,
-        userId: null,
-        cartSessionId: null,
-        customerEmail: 'pat@example.com',
-        customerName: '<script>alert(1)</script>',
-        shippingAddress: '1 "Fairway" & Co\n<b>San Diego</b>',
-        subtotalCents: 10000,
-        discountCode: 'SAVE10',
-        discountCents: 1000,
-        shippingCents: 599,
-        totalCents: 9599,
-        paymentIntentId: 'x',
-        paymentStatus: 'paid',
-        status: 'processing',
-        items: [
-          {
-            productId: 1,
-            name: 'Pin <img src=x onerror=alert(1)>',
-            quantity: 4,
-            unitPriceCents: 2500,
-          },
-        ],
-        trackingNumber: null,
-        trackingUrl: null,
-        createdAt: new Date(),
-      },
-      { publicUrl: 'https://shop.example', STORE_NAME: 'Fairway & Sons', STORE_EMAIL: 'hi@x.test' },
-    );
+    const order = placedOrder();
+    const mail = orderConfirmationMail(order, {
+      publicUrl: 'https://shop.example',
+      STORE_NAME: 'Fairway & Sons',
+      STORE_EMAIL: 'hi@x.test',
+    });
     expect(mail).toMatchObject({ to: 'pat@example.com', kind: 'order_confirmation' });
     expect(mail.subject).toBe('Fairway & Sons: order #42 confirmed');
     expect(mail.html).not.toContain('<script>');
@@ -247,6 +254,19 @@ describe('mail templates and job ids', () => {
     expect(mail.text).toContain('Pin <img src=x onerror=alert(1)> x 4 @ $25.00 = $100.00');
     expect(mail.text).toContain('Discount (SAVE10): -$10.00');
     expect(mail.text).toContain('https://shop.example/track-order?id=42&type=regular');
+  });
+
+  it("a store name that ends with a full stop gets no second one ('with Fairway Pin Co. We')", () => {
+    const mail = orderConfirmationMail(
+      { ...placedOrder(), customerName: 'Pat' },
+      {
+        publicUrl: 'https://shop.example',
+        STORE_NAME: 'Fairway Pin Co.',
+        STORE_EMAIL: 'hi@x.test',
+      },
+    );
+    expect(mail.text).toContain('Thank you for your order with Fairway Pin Co. We have received');
+    expect(mail.text).not.toContain('Co..');
   });
 
   it('job ids are stable per outbox row and differ between rows', () => {

@@ -180,6 +180,19 @@ describe('mail rules', () => {
     ]);
   });
 
+  it("a custom order's size and plating read as the wizard shows them; a quote's own text stays", () => {
+    const [deposit] = mailsFor({ type: 'custom_order.deposit_paid', customOrder }, config);
+    for (const part of [deposit!.text, deposit!.html!]) {
+      expect(part).toContain('1 inch');
+      expect(part).toContain('Gold');
+      expect(part).not.toContain('1inch');
+    }
+    const fromQuote = { ...customOrder, size: '2 inch die-struck', plating: 'antique copper' };
+    const [mail] = mailsFor({ type: 'custom_order.deposit_paid', customOrder: fromQuote }, config);
+    expect(mail!.text).toContain('2 inch die-struck');
+    expect(mail!.text).toContain('antique copper');
+  });
+
   it('a custom order status sends mail only where the customer needs it', () => {
     const kinds = (status: string) =>
       mailsFor(

@@ -4,6 +4,8 @@
  * cannot be forgotten by one path that makes the fact true and remembered by another.
  * Every mail is an outbox row written in the event's transaction (mail/service.ts).
  */
+
+import { platingText, sizeText } from '../../shared/custom-pins';
 import { storedDayIso } from '../../shared/dates';
 import { formatUsd } from '../../shared/money';
 import { listUnsubscribeHeaders } from '../campaigns/suppression';
@@ -26,8 +28,8 @@ function customOrderRows(o: CustomOrderRow): [string, string][] {
   return [
     ['Order', `#${o.id}`],
     ['Quantity', String(o.quantity)],
-    ['Size', o.size],
-    ['Plating', o.plating],
+    ['Size', sizeText(o.size)],
+    ['Plating', platingText(o.plating)],
     ['Total', formatUsd(o.totalPriceCents)],
     ['Deposit', formatUsd(o.depositCents)],
     ['Balance', formatUsd(o.remainingBalanceCents)],

@@ -6,6 +6,7 @@
 import { createElement } from 'react';
 import { formatUsd } from '../../shared/money';
 import { QUOTE_RESPONSE_HOURS, type QuoteRequest } from '../../shared/schemas/quotes';
+import { endSentence } from '../../shared/sentence';
 import type { AppConfig } from '../config';
 import type { orders, quoteRequests } from '../db/schema';
 import { OrderLines, renderEmail, ShopEmail } from './email-layout';
@@ -78,7 +79,7 @@ function orderConfirmationParts(order: OrderRow, config: OrderMailConfig): Outgo
   const text = [
     `Hi ${order.customerName},`,
     '',
-    `Thank you for your order with ${store}. We have received your payment and your order #${order.id} is being processed.`,
+    `${endSentence(`Thank you for your order with ${store}`)} We have received your payment and your order #${order.id} is being processed.`,
     '',
     'Items:',
     ...lines.map((l) => `- ${l.name} x ${l.quantity} @ ${l.unit} = ${l.total}`),
@@ -160,7 +161,7 @@ export function quoteConfirmationMail(q: QuoteRow, config: MailConfig): Outgoing
   const text = [
     `Hi ${q.customerName},`,
     '',
-    `Thank you for your quote request #${id} with ${store}.`,
+    endSentence(`Thank you for your quote request #${id} with ${store}`),
     promise,
     '',
     'Your request:',

@@ -1,10 +1,10 @@
 /** /login (back-office spec section 2). */
 
+import { endSentence } from '@shared/sentence';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { store } from '@/config/store';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { endSentence } from '@/lib/sentence';
 
 export function Component() {
   return (

@@ -4,10 +4,11 @@
  * the contact e-mail and city, and social links only when configured (DECISIONS.md:
  * business facts and external links are configuration; unconfigured links are hidden).
  */
+
+import { endSentence } from '@shared/sentence';
 import { Link } from 'react-router';
 import { isBuilt } from '@/config/routes';
 import { store } from '@/config/store';
-import { endSentence } from '@/lib/sentence';
 
 const linkClass =
   'inline-flex min-h-6 items-center rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';

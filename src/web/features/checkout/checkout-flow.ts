@@ -16,7 +16,7 @@ import type {
   CustomerInfo,
 } from '@shared/schemas/checkout';
 import type { Order } from '@shared/schemas/orders';
-import { endSentence } from '../../lib/sentence';
+import { endSentence } from '@shared/sentence';
 
 /** The address part of the checkout customer info (storefront spec section 3). */
 export interface AddressParts {
