@@ -224,6 +224,25 @@ describe('custom timeline (back-office spec section 4)', () => {
   });
 });
 
+describe('the balance step when the admin moved an unpaid order on', () => {
+  it('is never complete while the balance is unpaid', () => {
+    for (const status of ['in_production', 'shipped', 'delivered'] as const) {
+      const noLink = customTimelineSteps({ status, balancePaid: false, hasBalanceToken: false });
+      expect(noLink.find((s) => s.key === 'balance_paid')).toMatchObject({
+        label: 'Balance Due',
+        state: 'upcoming',
+      });
+      expect(noLink.find((s) => s.key === 'approved')?.state).toBe('complete');
+      const withLink = customTimelineSteps({ status, balancePaid: false, hasBalanceToken: true });
+      expect(withLink.find((s) => s.key === 'balance_paid')).toMatchObject({
+        label: 'Final Payment Due',
+        state: 'upcoming',
+      });
+      expect(withLink.find((s) => s.state === 'current')?.key).toBe(status);
+    }
+  });
+});
+
 describe('logo download name (back-office spec section 2)', () => {
   it('is Order-{id}_{name with underscores}_Logo.{ext}, png by default', () => {
     expect(logoDownloadName(12, 'Pat  Green', 'crest.SVG')).toBe('Order-12_Pat_Green_Logo.svg');

@@ -228,8 +228,10 @@ const CURRENT_STEP: Record<CustomOrderStatus, CustomTimelineKey> = {
 /**
  * The 9-step customer timeline (back-office spec section 4) for an order: steps before
  * the current one complete, later ones upcoming. The balance_paid step reads 'Final
- * Payment Due' when no balance payment exists but a balance token does. Unknown
- * statuses count as pending.
+ * Payment Due' when no balance payment exists but a balance token does. An unpaid
+ * balance (`balancePaid` false: nothing paid and something due) is never complete: an
+ * order the admin moved past it shows it upcoming, 'Balance Due' without a payment link.
+ * Unknown statuses count as pending.
  */
 export function customTimelineSteps(order: {
   status: string;
@@ -242,14 +244,23 @@ export function customTimelineSteps(order: {
   const current = TIMELINE.findIndex((s) => s.key === CURRENT_STEP[status]);
   return TIMELINE.map((step, i) => {
     const state = i < current ? 'complete' : i === current ? 'current' : 'upcoming';
-    if (step.key === 'balance_paid' && !order.balancePaid && order.hasBalanceToken) {
+    if (step.key !== 'balance_paid' || order.balancePaid) return { ...step, state };
+    // Unpaid: never shown complete, even when the admin has moved the order past it.
+    const due = state === 'complete' ? 'upcoming' : state;
+    if (order.hasBalanceToken)
       return {
         ...step,
         label: 'Final Payment Due',
         description: 'Pay the remaining balance with your payment link.',
-        state,
+        state: due,
       };
-    }
+    if (state === 'complete')
+      return {
+        ...step,
+        label: 'Balance Due',
+        description: 'The remaining balance has not been paid yet.',
+        state: due,
+      };
     return { ...step, state };
   });
 }

@@ -33,7 +33,8 @@ export function CustomOrderCard({
   const titleId = `custom-order-${order.id}-title`;
   const steps = customTimelineSteps({
     status: order.status,
-    balancePaid: order.balancePaid > 0,
+    // Settled when something was paid or nothing is left to pay.
+    balancePaid: order.balancePaid > 0 || order.balanceDue === 0,
     hasBalanceToken: order.balancePaymentToken !== null,
   });
   const showBalanceDue =
