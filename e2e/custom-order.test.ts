@@ -125,7 +125,17 @@ describe('custom pin order in Chromium', () => {
     await expect
       .poll(() => page.getByText('Congratulations on your first custom order!').isVisible())
       .toBe(true);
-    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    // The confetti is drawn: its canvas has non-transparent pixels (a blocked worker drew none).
+    await expect
+      .poll(() =>
+        page.locator('canvas').evaluateAll((canvases: HTMLCanvasElement[]) =>
+          canvases.some((c) => {
+            const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+            return data?.some((v, i) => i % 4 === 3 && v > 0) ?? false;
+          }),
+        ),
+      )
+      .toBe(true);
     await screenshot(page, 'custom-04-confetti');
     await page.waitForURL(
       (url) => url.pathname === '/checkout' && url.searchParams.has('orderData'),
