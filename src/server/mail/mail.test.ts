@@ -138,6 +138,8 @@ describe('outgoing mail over SMTP', () => {
     const parsed = await simpleParser(mail.raw);
     expect(parsed.subject).toBe(`Fairway Pin Co.: order #${order.id} confirmed`);
     expect(parsed.headers.get('to')).toMatchObject({ text: 'buyer@example.com' });
+    // A reply reaches the shop's inbox, not the sending address.
+    expect(parsed.replyTo?.text).toBe(t.config.STORE_EMAIL);
     expect(parsed.text).toContain('Augusta Flag Pin x 2 @ $12.50 = $25.00');
     expect(parsed.text).toContain('Total: $30.99');
     expect(parsed.text).toContain(`https://shop.example/track-order?id=${order.id}&type=regular`);

@@ -178,6 +178,36 @@ describe('mail rules', () => {
       ['quote_confirmation', quote.customerEmail],
       ['quote_notification', 'shop@example.test'],
     ]);
+    // Replies: the customer's reaches the shop; the shop's reaches the customer.
+    expect(mails.map((m) => m.headers?.['Reply-To'])).toEqual([
+      'shop@example.test',
+      quote.customerEmail,
+    ]);
+  });
+
+  it("customer mails answer to the shop; the balance link says 'approved' only when it is", () => {
+    const link = (status: string) =>
+      mailsFor(
+        {
+          type: 'custom_order.balance_link_created',
+          customOrder: { ...customOrder, status },
+          url: 'https://pins.test/b/x',
+        },
+        config,
+      )[0]!;
+    expect(link('approved').text).toContain('Your design is approved. The remaining balance');
+    expect(link('mockup_sent').text).not.toContain('approved');
+    expect(link('mockup_sent').text).toContain('The remaining balance of $472.50 is due');
+    for (const event of [
+      { type: 'order.placed', order },
+      { type: 'custom_order.deposit_paid', customOrder },
+      {
+        type: 'custom_order.status_changed',
+        customOrder: { ...customOrder, status: 'mockup_sent' },
+        from: 'x',
+      },
+    ] as ShopEvent[])
+      expect(mailsFor(event, config)[0]!.headers?.['Reply-To']).toBe('shop@example.test');
   });
 
   it("a custom order's size and plating read as the wizard shows them; a quote's own text stays", () => {

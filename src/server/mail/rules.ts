@@ -167,7 +167,9 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
             kind: 'balance_link',
             subject: `${store}: pay the balance of custom order #${o.id}`,
             paragraphs: [
-              `Your design is approved. The remaining balance of ${formatUsd(o.remainingBalanceCents)} is due before production starts.`,
+              // The link may be made while the mockup still waits for approval (spec:
+              // 'Generate Payment Link shows when a custom order is approved or mockup_sent').
+              `${o.status === 'approved' ? 'Your design is approved. ' : ''}The remaining balance of ${formatUsd(o.remainingBalanceCents)} is due before production starts.`,
             ],
             rows: customOrderRows(o),
             action: { label: 'Pay the balance', url: event.url },

@@ -95,7 +95,13 @@ function orderConfirmationParts(order: OrderRow, config: OrderMailConfig): Outgo
     '',
     store,
   ].join('\n');
-  return { to: order.customerEmail, subject, text, kind: 'order_confirmation' };
+  return {
+    to: order.customerEmail,
+    subject,
+    text,
+    kind: 'order_confirmation',
+    headers: { 'Reply-To': config.STORE_EMAIL },
+  };
 }
 
 /** The HTML part of the order confirmation (React Email; every value escaped). */
@@ -187,6 +193,7 @@ export function quoteConfirmationMail(q: QuoteRow, config: MailConfig): Outgoing
     text,
     html,
     kind: 'quote_confirmation',
+    headers: { 'Reply-To': config.STORE_EMAIL },
   };
 }
 
@@ -215,6 +222,8 @@ export function quoteNotificationMail(q: QuoteRow, config: MailConfig): Outgoing
     text,
     html,
     kind: 'quote_notification',
+    // The shop answers the customer straight from its inbox.
+    headers: { 'Reply-To': q.customerEmail },
   };
 }
 
@@ -274,5 +283,13 @@ export function basicMail(
       unsubscribeUrl: c.unsubscribeUrl,
     }),
   );
-  return { to: c.to, subject: c.subject.slice(0, 200), text, html, kind: c.kind };
+  return {
+    to: c.to,
+    subject: c.subject.slice(0, 200),
+    text,
+    html,
+    kind: c.kind,
+    // 'Reply to this e-mail' and any other reply reach the shop, not the sending address.
+    headers: { 'Reply-To': config.STORE_EMAIL },
+  };
 }
