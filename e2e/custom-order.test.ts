@@ -87,6 +87,15 @@ describe('custom pin order in Chromium', () => {
       buffer: TINY_PNG,
     });
     await page.getByLabel('Full Name *').fill('Pat Green');
+    // A disabled Next says what is missing (its description, read with the button).
+    await page.getByLabel('Email *').fill('pro@pebblecreek');
+    await expect
+      .poll(() =>
+        next
+          .getAttribute('aria-describedby')
+          .then((id) => page.locator(`[id="${id}"]`).textContent()),
+      )
+      .toBe('To continue, enter a valid email address.');
     await page.getByLabel('Email *').fill('pro@pebblecreek.example');
     await expect.poll(() => page.getByAltText('Your uploaded logo').isVisible()).toBe(true);
     await expect.poll(() => preview.locator('image').count()).toBe(1);

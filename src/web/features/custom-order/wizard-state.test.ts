@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOrderData, encodeOrderData } from './order-data';
 import {
+  detailsMissing,
   INITIAL_WIZARD,
   PROGRESS_MAX_AGE_MS,
   progressToSave,
@@ -41,6 +42,17 @@ describe('wizard defaults and step validity (spec sections 4, 5)', () => {
     expect(stepValid(4, { ...s, customerName: ' ', customerEmail: 'pat@x.io' }, true)).toBe(false);
     expect(stepValid(4, { ...s, customerName: 'Pat', customerEmail: 'pat' }, true)).toBe(false);
     expect(stepValid(5, s, false)).toBe(true);
+    expect(detailsMissing(s, false)).toEqual([
+      'upload your logo or design file',
+      'enter your full name',
+      'enter a valid email address',
+    ]);
+    expect(detailsMissing({ ...s, customerName: 'Pat', customerEmail: 'pat@x' }, true)).toEqual([
+      'enter a valid email address',
+    ]);
+    expect(
+      detailsMissing({ ...s, customerName: 'Pat', customerEmail: ' pat@x.io ' }, true),
+    ).toEqual([]);
   });
 });
 

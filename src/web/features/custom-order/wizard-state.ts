@@ -83,6 +83,23 @@ export function quantityValid(quantity: number): boolean {
  * and plating chosen; 3 at least one packaging option; 4 an uploaded file, a full name
  * and an e-mail; 5 always.
  */
+/** True when `email` (trimmed) looks like an address the server will take. */
+export function emailValid(email: string): boolean {
+  return EMAIL.test(email.trim());
+}
+
+/**
+ * What step 4 still needs before 'Next Step' works, as short instructions (empty when
+ * nothing is missing), so a disabled button says why.
+ */
+export function detailsMissing(state: WizardState, hasLogo: boolean): string[] {
+  const missing: string[] = [];
+  if (!hasLogo) missing.push('upload your logo or design file');
+  if (state.customerName.trim() === '') missing.push('enter your full name');
+  if (!emailValid(state.customerEmail)) missing.push('enter a valid email address');
+  return missing;
+}
+
 export function stepValid(step: WizardStep, state: WizardState, hasLogo: boolean): boolean {
   switch (step) {
     case 1:
@@ -92,7 +109,7 @@ export function stepValid(step: WizardStep, state: WizardState, hasLogo: boolean
     case 3:
       return state.packaging.length > 0;
     case 4:
-      return hasLogo && state.customerName.trim() !== '' && EMAIL.test(state.customerEmail.trim());
+      return detailsMissing(state, hasLogo).length === 0;
     case 5:
       return true;
   }

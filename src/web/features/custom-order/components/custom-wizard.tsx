@@ -27,6 +27,7 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRushSlots, validatePromoCode } from '../api';
 import {
+  detailsMissing,
   INITIAL_WIZARD,
   PROGRESS_KEY,
   progressToSave,
@@ -268,6 +269,10 @@ export function CustomWizard() {
 
   const step = state.currentStep;
   const valid = stepValid(step, state, logo !== null);
+  // Why 'Next Step' is disabled on the details step, said next to it.
+  const missing = step === 4 ? detailsMissing(state, logo !== null) : [];
+  const nextHint = missing.length > 0 ? `To continue, ${missing.join(', ')}.` : null;
+  const nextHintId = useId();
 
   return (
     <div className="space-y-6">
@@ -344,6 +349,7 @@ export function CustomWizard() {
                 <Button
                   type="button"
                   disabled={!valid}
+                  aria-describedby={nextHint ? nextHintId : undefined}
                   onClick={() => goTo((step + 1) as WizardStep)}
                 >
                   Next Step
@@ -364,6 +370,11 @@ export function CustomWizard() {
                 </Button>
               )}
             </div>
+            {nextHint ? (
+              <p id={nextHintId} className="text-sm text-slate-700" aria-live="polite">
+                {nextHint}
+              </p>
+            ) : null}
           </CardContent>
         </Card>
         {/* The preview and the price: below the step on a phone, built in the task after the
