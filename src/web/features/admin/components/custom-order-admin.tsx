@@ -213,12 +213,7 @@ function Amounts({ order }: { order: CustomOrder }) {
     ['Size', sizeText(order.size)],
     ['Plating', platingText(order.plating)],
     ['Deposit', formatDollars(order.depositAmount)],
-    [
-      'Balance',
-      order.balanceDue > 0
-        ? formatDollars(order.remainingBalance)
-        : `${formatDollars(order.remainingBalance)} (paid)`,
-    ],
+    ['Balance', balanceText(order)],
     ['Total', formatDollars(order.totalPrice)],
   ];
   return (
@@ -339,7 +334,7 @@ function CustomOrderDetailsDialog({
     ['Size', sizeText(order.size)],
     ['Plating', platingText(order.plating)],
     ['Deposit', formatDollars(order.depositAmount)],
-    ['Balance', formatDollars(order.remainingBalance)],
+    ['Balance', balanceText(order)],
     ['Total', formatDollars(order.totalPrice)],
     ['Rush order', order.rushOrder ? 'Yes' : 'No'],
     ['Packaging', order.packaging.map((p) => PACKAGING_LABELS[p as PinPackaging] ?? p).join(', ')],
@@ -431,4 +426,10 @@ function CustomOrderDetailsDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The balance as the admin reads it: its amount, '(paid)' once nothing is left to pay. */
+function balanceText(order: CustomOrder): string {
+  const amount = formatDollars(order.remainingBalance);
+  return order.balanceDue > 0 ? amount : `${amount} (paid)`;
 }
