@@ -187,6 +187,10 @@ describe('quote desk and live proof review in Chromium', () => {
     await confirm.getByRole('button', { name: 'Approve Proof' }).click();
     await eventually(() => robin!.getByText('Proof approved (revision 1)').isVisible()).toBe(true);
     await eventually(() => card.getByText('Proof approved (revision 1)').isVisible()).toBe(true);
+    // The shop's card follows without a reload: approved, its amount fixed.
+    await eventually(() =>
+      card.getByText('The client approved this quote; its amount is fixed.').isVisible(),
+    ).toBe(true);
     const [approved] = await shop.database.db
       .select()
       .from(quoteRequests)

@@ -41,13 +41,14 @@ export function useQuoteDetail(id: number) {
   });
 }
 
-function useInvalidate() {
+/** Refreshes every quote-requests query (list, detail) after a change made elsewhere. */
+export function useInvalidateQuotes() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: [KEY] });
 }
 
 export function useUpdateQuote() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateQuotes();
   return useMutation({
     mutationFn: ({
       id,
@@ -63,7 +64,7 @@ export function useUpdateQuote() {
 }
 
 export function useDeleteQuote() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateQuotes();
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`${KEY}/${id}`),
     onSettled: invalidate,
@@ -71,7 +72,7 @@ export function useDeleteQuote() {
 }
 
 export function useCreateCollaborationLink() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateQuotes();
   return useMutation({
     mutationFn: (body: CreateCollaborationSessionBody) =>
       api.post<CollaborationSessionView>('/api/collaboration/session', body),
@@ -80,7 +81,7 @@ export function useCreateCollaborationLink() {
 }
 
 export function useDeactivateLink() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateQuotes();
   return useMutation({
     mutationFn: (id: number) =>
       api.post<CollaborationSessionView>(`/api/collaboration/session/${id}/deactivate`),
@@ -89,7 +90,7 @@ export function useDeactivateLink() {
 }
 
 export function useUploadMockup() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateQuotes();
   return useMutation({
     mutationFn: ({
       id,

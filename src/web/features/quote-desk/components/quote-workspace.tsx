@@ -12,7 +12,7 @@ import {
   type QuoteRequestView,
 } from '@shared/schemas/quote-desk';
 import { Copy, Link2, Upload } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -35,6 +35,7 @@ import { toast } from '@/lib/toast';
 import {
   useCreateCollaborationLink,
   useDeactivateLink,
+  useInvalidateQuotes,
   useQuoteDetail,
   useUploadMockup,
 } from '../api';
@@ -132,6 +133,18 @@ export function QuoteWorkspace({ quote }: { quote: QuoteRequestView }) {
 
 function AdminRoom({ quoteId }: { quoteId: number }) {
   const room = useCollaborationRoom({ quoteId });
+  // What the client does in the room (approving a proof, a change request) changes the
+  // quote the cards show: they are read again when the room's quote changes.
+  const refresh = useInvalidateQuotes();
+  const seen = useRef<string | null>(null);
+  const version = room.quote
+    ? `${room.quote.status}:${room.quote.approvedRevision}:${room.quote.quotedAmount}:${room.revisions.length}`
+    : null;
+  useEffect(() => {
+    if (version === null) return;
+    if (seen.current !== null && seen.current !== version) void refresh();
+    seen.current = version;
+  }, [version, refresh]);
   if (room.connection === 'ended') {
     return <p role="alert">{QUOTE_DESK_MESSAGES.sessionNotFound}</p>;
   }
