@@ -228,6 +228,12 @@ describe('quote desk and live proof review in Chromium', () => {
     ).toBe(true);
     await eventually(() => robin!.getByText('$1,250.50').first().isVisible()).toBe(true);
     await eventually(() => robin!.getByText('$125.05').first().isVisible()).toBe(true);
+    // The proof is approved: the balance is due before production; a quoted total that does
+    // not divide into whole cents per pin says its per-pin price is rounded.
+    await eventually(() => robin!.getByText('Balance, due before production').isVisible()).toBe(
+      true,
+    );
+    expect(await robin!.getByText(/^about \$\d+\.\d\d$/).count()).toBe(1);
     await robin!.getByLabel('Address').fill('1 Links Road');
     await robin!.getByLabel('City').fill('Pinehurst');
     await robin!.getByLabel('State').fill('NC');

@@ -4,6 +4,7 @@ import {
   estimatedDelivery,
   logoDownloadName,
   normalizePackaging,
+  pricePerPinText,
   togglePackaging,
 } from './custom-pins';
 import {
@@ -248,5 +249,35 @@ describe('logo download name (back-office spec section 2)', () => {
     expect(logoDownloadName(12, 'Pat  Green', 'crest.SVG')).toBe('Order-12_Pat_Green_Logo.svg');
     expect(logoDownloadName(3, 'Ann', null)).toBe('Order-3_Ann_Logo.png');
     expect(logoDownloadName(4, 'A/B: "C"', 'x.pdf')).toBe('Order-4_AB_C_Logo.pdf');
+  });
+});
+
+describe('price per pin of a prepared order', () => {
+  const usd = (d: number) => `$${d.toFixed(2)}`;
+  it("reads 'about' when a quote's total does not divide into whole cents", () => {
+    const fromQuote = { quantity: 300, totalPrice: 999.95, rushOrderFee: 0, discountAmount: 0 };
+    expect(pricePerPinText({ ...fromQuote, pricePerPin: 3.33 }, usd)).toBe('about $3.33');
+    expect(pricePerPinText({ ...fromQuote, totalPrice: 999, pricePerPin: 3.33 }, usd)).toBe(
+      '$3.33',
+    );
+  });
+
+  it('is exact for a wizard order with rush and a discount', () => {
+    const q = priceCustomPins({
+      quantity: 100,
+      size: '1.25inch',
+      plating: 'gold',
+      packaging: ['backing-cards'],
+      rushOrder: true,
+      discountCents: 1234,
+    });
+    const order = {
+      quantity: 100,
+      pricePerPin: q.pricePerPinCents / 100,
+      totalPrice: q.totalCents / 100,
+      rushOrderFee: q.rushFeeCents / 100,
+      discountAmount: q.discountCents / 100,
+    };
+    expect(pricePerPinText(order, usd)).toBe(usd(q.pricePerPinCents / 100));
   });
 });

@@ -282,3 +282,26 @@ export function logoDownloadName(
     .replace(/[\\/:*?"<>|]/g, '');
   return `Order-${orderId}_${name || 'Customer'}_Logo.${ext}`;
 }
+
+/**
+ * The price per pin as a prepared order shows it (dollars in, text out). A quote's price
+ * is a total: divided by the quantity and rounded to the cent it may not multiply back
+ * to the total ($999.95 for 300 pins is $3.3332 a pin), and then it reads 'about $3.33'.
+ */
+export function pricePerPinText(
+  order: {
+    pricePerPin: number;
+    quantity: number;
+    totalPrice: number;
+    rushOrderFee: number;
+    discountAmount: number;
+  },
+  format: (dollars: number) => string,
+): string {
+  const perPinCents = Math.round(order.pricePerPin * 100);
+  const pinsCents = Math.round(
+    (order.totalPrice - order.rushOrderFee + order.discountAmount) * 100,
+  );
+  const text = format(order.pricePerPin);
+  return perPinCents * order.quantity === pinsCents ? text : `about ${text}`;
+}

@@ -8,7 +8,7 @@
  * /track-order?id=&type=custom&fromCheckout=true. Composes the checkout and custom-order
  * features (this module is app-level, not a route of its own).
  */
-import { PACKAGING_LABELS, platingText, sizeText } from '@shared/custom-pins';
+import { PACKAGING_LABELS, platingText, pricePerPinText, sizeText } from '@shared/custom-pins';
 import { formatDollars } from '@shared/money';
 import type { PinPackaging } from '@shared/pricing';
 import type { CustomerInfo } from '@shared/schemas/checkout';
@@ -231,7 +231,7 @@ function CustomOrderSummary({ order }: { order: PreparedCustomOrder }) {
     ['Plating', platingText(order.plating)],
     ['Packaging', order.packaging.map((p) => PACKAGING_LABELS[p as PinPackaging] ?? p).join(', ')],
     ['Delivery', order.rushOrder ? 'Rush (2-3 weeks)' : 'Standard (3-4 weeks)'],
-    ['Price per pin', formatDollars(order.pricePerPin)],
+    ['Price per pin', pricePerPinText(order, formatDollars)],
   ];
   if (order.rushOrderFee > 0) rows.push(['Rush fee', formatDollars(order.rushOrderFee)]);
   if (order.discountAmount > 0)
@@ -260,7 +260,12 @@ function CustomOrderSummary({ order }: { order: PreparedCustomOrder }) {
             strong
           />
           <SummaryRow
-            term="Balance, due after design approval"
+            term={
+              // An order from a quote is paid for after its proof was approved.
+              order.source === 'quote'
+                ? 'Balance, due before production'
+                : 'Balance, due after design approval'
+            }
             value={formatDollars(order.remainingBalance)}
           />
         </dl>
