@@ -49,6 +49,7 @@ import {
   newsletterSubscribers,
 } from '../db/schema';
 import { apiErrors, conflict, HttpError, notFound } from '../lib/errors';
+import { simpleHtmlPage } from '../lib/html-page';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { requireAdmin } from '../lib/session';
 import type { OutgoingMail } from '../mail/service';
@@ -126,10 +127,6 @@ async function audience(db: Db, which: 'all' | 'customers' | 'subscribers'): Pro
     out.push(...rows.map((r) => ({ email: r.email, name: null, organization: null })));
   }
   return out;
-}
-
-function htmlPage(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111}button{font:inherit;padding:.5rem 1rem;background:#14532d;color:#fff;border:0;border-radius:.375rem;cursor:pointer}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
@@ -561,7 +558,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
         return reply
           .type('text/html; charset=utf-8')
           .send(
-            htmlPage(
+            simpleHtmlPage(
               'Unsubscribe',
               `<p>Stop all marketing e-mail from ${escapeHtml(config.STORE_NAME)} to <strong>${escapeHtml(email)}</strong>? Order and payment e-mails still arrive.</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
             ),
@@ -580,7 +577,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
         return reply
           .type('text/html; charset=utf-8')
           .send(
-            htmlPage(
+            simpleHtmlPage(
               'You are unsubscribed',
               `<p>${escapeHtml(email)} will receive no more marketing e-mail from ${escapeHtml(endSentence(config.STORE_NAME))}</p>`,
             ),

@@ -62,7 +62,20 @@ describe('newsletter sign-up', () => {
     expect(await t.db.select().from(discountCodes)).toHaveLength(0);
 
     const url = new URL(link);
-    const ok = await new TestClient(t.app).get(`${url.pathname}${url.search}`);
+    const path = `${url.pathname}${url.search}`;
+    // Opening the link (a person, or a mail scanner) only asks.
+    const asked = await new TestClient(t.app).get(path);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.headers['content-type']).toContain('text/html');
+    expect(asked.body).toContain('Confirm your subscription');
+    expect(asked.body).toContain(`<form method="post" action="${path}">`);
+    expect(await t.db.select().from(discountCodes)).toHaveLength(0);
+    const ok = await new TestClient(t.app).request({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.body).toContain('You are subscribed!');
     const [code] = await t.db.select().from(discountCodes);
@@ -80,9 +93,12 @@ describe('newsletter sign-up', () => {
     expect(welcome.listUnsubscribe).toMatch(/^<https:\/\/shop\.example\/api\/unsubscribe\?e=/);
     expect(welcome.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
 
-    // The link works once.
-    const again = await new TestClient(t.app).get(`${url.pathname}${url.search}`);
-    expect(again.statusCode).toBe(400);
+    // The link confirms once; opened or sent again it says so kindly.
+    const again = await new TestClient(t.app).post(path);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Already confirmed');
+    const reopened = await new TestClient(t.app).get(path);
+    expect(reopened.body).toContain('This subscription is already confirmed.');
     expect(await t.db.select().from(discountCodes)).toHaveLength(1);
   });
 
@@ -120,12 +136,26 @@ describe('newsletter sign-up', () => {
       .update(newsletterSubscribers)
       .set({ confirmExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(newsletterSubscribers.email, 'late@example.com'));
-    const res = await new TestClient(t.app).get(`${link.pathname}${link.search}`);
-    expect(res.statusCode).toBe(400);
-    const forged = await new TestClient(t.app).get(
-      `/api/newsletter/confirm?token=${'a'.repeat(43)}`,
-    );
-    expect(forged.statusCode).toBe(400);
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await new TestClient(t.app).request({
+        method,
+        url: `${link.pathname}${link.search}`,
+      });
+      expect(res.statusCode).toBe(400);
+      // A page for the browser the link opened in, not the API's JSON.
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('This confirmation link is invalid or has expired.');
+      const forged = await new TestClient(t.app).request({
+        method,
+        url: `/api/newsletter/confirm?token=${'a'.repeat(43)}`,
+      });
+      expect(forged.statusCode).toBe(400);
+    }
+    expect(
+      (await t.db.select().from(discountCodes)).filter(
+        (c) => c.issuedToEmail === 'late@example.com',
+      ),
+    ).toHaveLength(0);
   });
 
   it('validates the address and limits sign-ups per client address', async () => {

@@ -2,16 +2,21 @@
  * POST /api/newsletter-signup {email, source} (storefront spec section 7): validated,
  * rate-limited per client address (NEWSLETTER_RATE_LIMIT per 10 minutes), always the same
  * 200 answer (`NEWSLETTER_SIGNUP_MESSAGE`) whatever the address's state, so it reveals
- * nothing. GET /api/newsletter/confirm?token= confirms (double opt-in) and shows a page.
+ * nothing. The confirmation link (double opt-in): GET /api/newsletter/confirm?token= shows
+ * a page that asks (a scanner opening the link confirms nothing), POST confirms; a used
+ * link says the subscription is already confirmed, a bad or expired one answers a 400
+ * page (HTML, as the link is opened in a browser).
  */
 import escapeHtml from 'escape-html';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEWSLETTER_SIGNUP_MESSAGE, NewsletterSignupBody } from '../../shared/schemas/campaigns';
-import { apiErrors, HttpError } from '../lib/errors';
+import { endSentence } from '../../shared/sentence';
+import { apiErrors } from '../lib/errors';
+import { simpleHtmlPage } from '../lib/html-page';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
-import { confirm, signUp } from './service';
+import { confirm, confirmationState, signUp } from './service';
 
 export async function newsletterRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -40,24 +45,72 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
     },
   );
 
-  app.get(
-    '/api/newsletter/confirm',
-    { schema: { querystring: z.object({ token: z.string().max(100).default('') }) } },
-    async (request, reply) => {
-      const done = await confirm(db, deps, request.query.token);
-      if (!done) {
-        throw new HttpError(
-          400,
-          'This confirmation link is invalid, used or expired. Sign up again to get a new one.',
-        );
-      }
-      mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
-      const e = escapeHtml;
-      return reply
+  // The confirmation link (its own plugin: the page's form posts form-encoded).
+  await instance.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, {}),
+    );
+    const confirmApp = scope.withTypeProvider<ZodTypeProvider>();
+    const TokenQuery = z.object({ token: z.string().max(100).default('') });
+    const e = escapeHtml;
+    const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+      reply
+        .status(status)
+        .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Subscription confirmed | ${e(config.STORE_NAME)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111}a{color:#14532d}</style></head><body><main><h1>You are subscribed!</h1><p>Welcome to ${e(config.STORE_NAME)}. Your personal 15% code is on its way to ${e(done.email)}.</p><p><a href="/">Back to the shop</a></p></main></body></html>`,
+        .send(simpleHtmlPage(title, `${body}<p><a href="/">Back to the shop</a></p>`));
+    const invalid = (reply: FastifyReply) =>
+      page(
+        reply,
+        400,
+        'Link not valid',
+        '<p>This confirmation link is invalid or has expired. Sign up again in the shop to get a new one.</p>',
+      );
+    const already = (reply: FastifyReply) =>
+      page(
+        reply,
+        200,
+        'Already confirmed',
+        `<p>This subscription is already confirmed. Your personal 15% code was e-mailed when it was confirmed.</p>`,
+      );
+
+    // Opening the link asks first: a mail scanner following it confirms nothing.
+    confirmApp.get(
+      '/api/newsletter/confirm',
+      { schema: { querystring: TokenQuery } },
+      async (request, reply) => {
+        const state = await confirmationState(db, request.query.token);
+        if (state === 'invalid') return invalid(reply);
+        if (state === 'confirmed') return already(reply);
+        const action = `/api/newsletter/confirm?token=${encodeURIComponent(request.query.token)}`;
+        return page(
+          reply,
+          200,
+          'Confirm your subscription',
+          `<p>Get news, new designs and your personal 15% code from ${e(endSentence(config.STORE_NAME))}</p><form method="post" action="${e(action)}"><button type="submit">Confirm subscription</button></form>`,
         );
-    },
-  );
+      },
+    );
+
+    confirmApp.post(
+      '/api/newsletter/confirm',
+      { schema: { querystring: TokenQuery } },
+      async (request, reply) => {
+        const done = await confirm(db, deps, request.query.token);
+        if (!done) {
+          const state = await confirmationState(db, request.query.token);
+          return state === 'confirmed' ? already(reply) : invalid(reply);
+        }
+        mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
+        return page(
+          reply,
+          200,
+          'You are subscribed!',
+          `<p>Welcome to ${e(endSentence(config.STORE_NAME))} Your personal 15% code is on its way to ${e(done.email)}.</p>`,
+        );
+      },
+    );
+  });
 }

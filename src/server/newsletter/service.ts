@@ -8,6 +8,8 @@
  *   and the confirmation mail is published in the same transaction. A pending address
  *   gets a fresh link at most every RESEND_MINUTES; a confirmed one gets nothing. The
  *   caller answers the same message in every case.
+ * - `confirmationState`: what a link stands for, read only (the link's GET page asks
+ *   before anything is confirmed, so a mail scanner opening it confirms nothing).
  * - `confirm`: a valid, unexpired token confirms once: a personal code (15%, max 1 use,
  *   issued to the address) is created and the welcome mail (with the code and the
  *   one-click unsubscribe link) is published, in one transaction; a former unsubscribe is
@@ -131,7 +133,7 @@ export async function confirm(
         status: 'confirmed',
         confirmedAt: new Date(),
         discountCode: code,
-        confirmTokenHash: null,
+        // The hash stays so the used link can say it is already confirmed.
         confirmExpiresAt: null,
       })
       .where(eq(newsletterSubscribers.id, sub.id));
@@ -149,4 +151,28 @@ export async function confirm(
     });
     return { email: sub.email, code };
   });
+}
+
+/**
+ * What a confirmation link stands for, without changing anything (the page a GET shows):
+ * 'pending' (valid and unexpired: confirming will work), 'confirmed' (its subscription
+ * is already confirmed: a second click, or a mail scanner's visit), else 'invalid'
+ * (unknown, forged or expired).
+ */
+export async function confirmationState(
+  db: Db,
+  token: string,
+): Promise<'pending' | 'confirmed' | 'invalid'> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return 'invalid';
+  const [sub] = await db
+    .select({
+      status: newsletterSubscribers.status,
+      expiresAt: newsletterSubscribers.confirmExpiresAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmTokenHash, hash(token)));
+  if (sub?.status === 'confirmed') return 'confirmed';
+  if (sub?.status === 'pending' && sub.expiresAt && sub.expiresAt.getTime() > Date.now())
+    return 'pending';
+  return 'invalid';
 }

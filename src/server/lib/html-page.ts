@@ -1,0 +1,11 @@
+/**
+ * A small stand-alone HTML page for answers a link in an e-mail opens outside the app
+ * (unsubscribe, newsletter confirmation): a title, a body and the shop's colours, with
+ * `lang`, a viewport and one `<main>` landmark so it is readable on a phone and axe-clean.
+ * `bodyHtml` must already be escaped; the title is escaped here.
+ */
+import escapeHtml from 'escape-html';
+
+export function simpleHtmlPage(title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111}a{color:#14532d}button{font:inherit;padding:.5rem 1rem;background:#14532d;color:#fff;border:0;border-radius:.375rem;cursor:pointer}</style></head><body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`;
+}
