@@ -20,9 +20,31 @@ export interface CampaignContent {
   text: string;
 }
 
-/** The admin's rich text as safe mail HTML: formatting, links and images; no script, style or forms. */
-export function sanitizeMailHtml(html: string): string {
-  return sanitizeRichHtml(html, { forbidAttributes: ['class', 'id'] });
+/**
+ * The admin's rich text as safe mail HTML: formatting, links and images; no script, style
+ * or forms. A relative link or image (`/wholesale`, `pins.png`) is made absolute against
+ * `baseUrl` (PUBLIC_URL): in a mail there is no page to be relative to.
+ */
+export function sanitizeMailHtml(html: string, baseUrl: string): string {
+  const clean = sanitizeRichHtml(html, { forbidAttributes: ['class', 'id'] });
+  if (!/\s(?:href|src)=/i.test(clean)) return clean;
+  const doc = new JSDOM(`<body>${clean}</body>`).window.document;
+  for (const [selector, attribute] of [
+    ['a[href]', 'href'],
+    ['img[src]', 'src'],
+  ] as const) {
+    for (const el of doc.querySelectorAll(selector)) {
+      const value = el.getAttribute(attribute)!.trim();
+      // Absolute (a scheme) or a link within the mail itself: kept.
+      if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('#')) continue;
+      try {
+        el.setAttribute(attribute, new URL(value, `${baseUrl}/`).href);
+      } catch {
+        el.removeAttribute(attribute);
+      }
+    }
+  }
+  return doc.body.innerHTML;
 }
 
 /** Plain text of (sanitised) HTML: block elements and <br> become line breaks. */
@@ -73,7 +95,7 @@ export function marketingContent(
   const raw = /<[a-z][\s\S]*>/i.test(input.content)
     ? input.content
     : escapeHtml(input.content).replace(/\r?\n/g, '<br>');
-  const body = sanitizeMailHtml(raw);
+  const body = sanitizeMailHtml(raw, config.publicUrl);
   const text = htmlToText(body);
   return {
     subject: input.subject,

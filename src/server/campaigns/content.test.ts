@@ -1,0 +1,35 @@
+/** What a marketing mail's content becomes (content.ts): safe, and its links work in a mail. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { marketingContent } from './content';
+
+const config = loadConfig({ PUBLIC_URL: 'https://pins.example' });
+
+describe('marketing content', () => {
+  it('makes relative links and images absolute against PUBLIC_URL, in both parts', () => {
+    const mail = marketingContent(config, {
+      subject: 'News',
+      content:
+        '<p>See the <a href="/wholesale">shop</a>, <a href="blog/new-pins">the post</a>, <a href="https://other.example/x">a partner</a>, <a href="mailto:hi@pins.example">us</a> and <a href="#top">the top</a>.</p><img src="/uploads/pin.png" alt="A pin">',
+    });
+    expect(mail.html).toContain('href="https://pins.example/wholesale"');
+    expect(mail.html).toContain('href="https://pins.example/blog/new-pins"');
+    expect(mail.html).toContain('href="https://other.example/x"');
+    expect(mail.html).toContain('href="mailto:hi@pins.example"');
+    expect(mail.html).toContain('href="#top"');
+    expect(mail.html).toContain('src="https://pins.example/uploads/pin.png"');
+    expect(mail.html).not.toMatch(/(?:href|src)="\/(?!\/)/);
+    expect(mail.text).toContain('shop (https://pins.example/wholesale)');
+  });
+
+  it('still strips what is not safe', () => {
+    const mail = marketingContent(config, {
+      subject: 'News',
+      content:
+        '<a href="javascript:alert(1)">x</a><img src=x onerror="alert(2)"><script>alert(3)</script>',
+    });
+    expect(mail.html).not.toContain('javascript:');
+    expect(mail.html).not.toContain('onerror');
+    expect(mail.html).not.toContain('<script');
+  });
+});
