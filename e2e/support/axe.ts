@@ -23,7 +23,8 @@ export async function expectAxeClean(page: Page, label: string): Promise<void> {
   await settleToasts(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

@@ -1,13 +1,13 @@
 /**
  * /admin (back-office spec section 2 "/admin"; DECISIONS.md "Security": /admin sends
  * non-admins away, every admin call is also checked on the server). While the user
- * loads: a loading state. Signed out: to /login?next=/admin. Signed in without the
+ * loads: a loading state. Signed out: to /login?next= this address (section included). Signed in without the
  * admin role: toast 'Access Denied' and back to '/'. Admins see the admin shell
  * (features/admin/components/admin-shell.tsx): 'Admin Dashboard', the grouped section
  * navigation (features/admin/sections.ts; `?section=` picks one) and the section.
  */
 import { useEffect, useRef } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { AdminShell } from '@/features/admin/components/admin-shell';
@@ -20,6 +20,7 @@ export function Component() {
     document.title = `Admin Dashboard | ${store.name}`;
   }, []);
   const { user, isLoading, isAdmin } = useUser();
+  const location = useLocation();
   // Set once a user was shown here: a later null user means they logged out on this page.
   const wasSignedIn = useRef(false);
   if (user) wasSignedIn.current = true;
@@ -36,7 +37,9 @@ export function Component() {
     );
   }
   if (!user) {
-    return <Navigate to={wasSignedIn.current ? '/' : '/login?next=%2Fadmin'} replace />;
+    // Back to the very section asked for (a mail's link) once signed in.
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={wasSignedIn.current ? '/' : `/login?next=${next}`} replace />;
   }
   if (!isAdmin) return <NotAllowed />;
   return <Dashboard userId={user.id} />;

@@ -15,6 +15,9 @@ describe('safeNextPath', () => {
       'https://evil.example',
       '//evil.example',
       '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\\\evil.example',
     ]) {
       expect(safeNextPath(bad)).toBe('/');
     }
