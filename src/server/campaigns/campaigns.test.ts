@@ -287,8 +287,6 @@ describe('delivery failures and suppression', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(forged.statusCode).toBe(400);
-    expect(forged.headers['content-type']).toContain('text/html');
-    expect(forged.body).toContain('This unsubscribe link is not valid.');
     const page = await new TestClient(t.app).get(`${url.pathname}${url.search}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('leave@golf.test');

@@ -18,7 +18,7 @@
 
 import { and, desc, eq, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatUsd } from '../../shared/money';
@@ -541,24 +541,19 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
       return verifyUnsubscribe(await mailLinkSecret(db), query.e, query.t);
     }
 
-    /** A damaged or forged link: a 400 page for the browser it opened in (nothing changes). */
-    const invalidLink = (reply: FastifyReply) =>
-      reply
-        .status(400)
-        .type('text/html; charset=utf-8')
-        .send(
-          simpleHtmlPage(
-            'Link not valid',
-            `<p>This unsubscribe link is not valid. Write to ${escapeHtml(config.STORE_EMAIL)} and we will remove your address.</p>`,
-          ),
-        );
+    /** A damaged or forged link: the API's JSON 400 (nothing is changed). */
+    const invalidLink = () =>
+      new HttpError(
+        400,
+        `This unsubscribe link is not valid. Write to ${config.STORE_EMAIL} and we will remove your address.`,
+      );
 
     app.get(
       '/api/unsubscribe',
       { schema: { querystring: UnsubscribeQuery } },
       async (request, reply) => {
         const email = await checkLink(request.query);
-        if (!email) return invalidLink(reply);
+        if (!email) throw invalidLink();
         const action = `/api/unsubscribe?e=${encodeURIComponent(request.query.e)}&t=${encodeURIComponent(request.query.t)}`;
         return reply
           .type('text/html; charset=utf-8')
@@ -577,7 +572,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
       { config: { crossSite: 'allow' }, schema: { querystring: UnsubscribeQuery } },
       async (request, reply) => {
         const email = await checkLink(request.query);
-        if (!email) return invalidLink(reply);
+        if (!email) throw invalidLink();
         await suppress(db, email, 'unsubscribed', 'unsubscribe link');
         return reply
           .type('text/html; charset=utf-8')
