@@ -530,14 +530,16 @@ describe('catalogue checkout', () => {
     // template: nothing rendered yet, everything needed stored.
     expect(rows[0]!.htmlBody).toBeNull();
     expect(rows[0]!.htmlSource).toMatchObject({ template: 'order_confirmation' });
-    // Stored as SQL NULL and a JSON object (the order's write is a statement template
-    // with parameters on PostgreSQL: a null must not become JSON null).
+    // Stored as SQL NULL and JSON objects (the order's write is a statement template with
+    // parameters on PostgreSQL: a null must not become JSON null, nor an object a string).
     const stored = await t.db.execute(
-      sql`select headers is null as "noHeaders", jsonb_typeof(html_source) as "sourceType"
+      sql`select html_body is null as "noBody", headers->>'Reply-To' as "replyTo",
+          jsonb_typeof(html_source) as "sourceType"
           from mail_outbox where id = ${rows[0]!.id}`,
     );
     expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({
-      noHeaders: true,
+      noBody: true,
+      replyTo: t.config.STORE_EMAIL,
       sourceType: 'object',
     });
     const html = htmlOf(rows[0]!, t.config);

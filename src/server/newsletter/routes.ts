@@ -4,8 +4,7 @@
  * 200 answer (`NEWSLETTER_SIGNUP_MESSAGE`) whatever the address's state, so it reveals
  * nothing. The confirmation link (double opt-in): GET /api/newsletter/confirm?token= shows
  * a page that asks (a scanner opening the link confirms nothing), POST confirms; a used
- * link says the subscription is already confirmed, a bad or expired one answers a 400
- * page (HTML, as the link is opened in a browser).
+ * link says the subscription is already confirmed, a bad or expired one answers 400.
  */
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -13,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEWSLETTER_SIGNUP_MESSAGE, NewsletterSignupBody } from '../../shared/schemas/campaigns';
 import { endSentence } from '../../shared/sentence';
-import { apiErrors } from '../lib/errors';
+import { apiErrors, HttpError } from '../lib/errors';
 import { simpleHtmlPage } from '../lib/html-page';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { confirm, confirmationState, signUp } from './service';
@@ -61,13 +60,13 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(simpleHtmlPage(title, `${body}<p><a href="/">Back to the shop</a></p>`));
-    const invalid = (reply: FastifyReply) =>
-      page(
-        reply,
+    // A bad or expired link: the API's JSON error (DECISIONS.md: every API error is JSON).
+    const invalid = (): never => {
+      throw new HttpError(
         400,
-        'Link not valid',
-        '<p>This confirmation link is invalid or has expired. Sign up again in the shop to get a new one.</p>',
+        'This confirmation link is invalid or has expired. Sign up again in the shop to get a new one.',
       );
+    };
     const already = (reply: FastifyReply) =>
       page(
         reply,
@@ -82,7 +81,7 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
       { schema: { querystring: TokenQuery } },
       async (request, reply) => {
         const state = await confirmationState(db, request.query.token);
-        if (state === 'invalid') return invalid(reply);
+        if (state === 'invalid') return invalid();
         if (state === 'confirmed') return already(reply);
         const action = `/api/newsletter/confirm?token=${encodeURIComponent(request.query.token)}`;
         return page(
@@ -101,7 +100,8 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
         const done = await confirm(db, deps, request.query.token);
         if (!done) {
           const state = await confirmationState(db, request.query.token);
-          return state === 'confirmed' ? already(reply) : invalid(reply);
+          if (state === 'confirmed') return already(reply);
+          return invalid();
         }
         mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
         return page(
