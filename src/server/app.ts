@@ -94,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail =
     options.mail ??
     createMailService({ database: options.database, config: options.config, log: app.log });
+  // Read once now, outside any transaction: mail rules sign links with it inside the
+  // checkout's transaction, where PGlite could not run a second query on the pool.
+  await mail.linkSecret();
   const deps: AppDeps = {
     database: options.database,
     db: options.database.db,

@@ -217,7 +217,7 @@ async function buildOrder(
   // consumeWrite, clearCartWrite), sent as a data-modifying CTE, built once per shape.
   const write = orderWrite(deps.db, {
     order,
-    mails: publishRows(deps, { type: 'order.placed', order }),
+    mails: await publishRows(deps, { type: 'order.placed', order }),
     claim: userId === null && input.claim ? input.claim.values('order', order.id) : null,
     paymentId: payment.id,
     at: now,

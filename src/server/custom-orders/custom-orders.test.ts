@@ -579,6 +579,32 @@ describe('ownership and claiming', () => {
       (await guest.get('/api/custom-orders/user-orders')).json().map((o: CustomOrder) => o.id),
     ).toEqual([id]);
   });
+
+  it("a guest's deposit mail links to the order signed out, in any browser", async () => {
+    const guest = new TestClient(t.app);
+    const id = await orderCustomPins(guest, { customerEmail: 'mailed@club.example' });
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, 'deposit_received'),
+          eq(mailOutbox.toAddress, 'mailed@club.example'),
+        ),
+      );
+    const key = new RegExp(`/track-order\\?id=${id}&type=custom&key=([\\w.-]+)`).exec(
+      mail!.textBody,
+    )?.[1];
+    expect(key).toBeDefined();
+    const elsewhere = new TestClient(t.app);
+    expect((await elsewhere.get(`/api/custom-orders/${id}`)).statusCode).toBe(404);
+    const opened = await elsewhere.get(`/api/custom-orders/${id}?key=${key}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ id, customerEmail: 'mailed@club.example' });
+    // It opens that order only.
+    const other = await orderCustomPins(new TestClient(t.app));
+    expect((await elsewhere.get(`/api/custom-orders/${other}?key=${key}`)).statusCode).toBe(404);
+  });
 });
 
 describe('the admin desk', () => {

@@ -60,6 +60,7 @@ import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { optionalCartSession, requireAdmin, requireUser } from '../lib/session';
+import { TrackKeyQuery, verifyTrackKey } from '../orders/track-link';
 import { registerPaymentPurpose } from '../payments/purposes';
 import {
   deleteCustomOrder,
@@ -238,14 +239,24 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     async (request) => listUserCustomOrders(db, request.user!.id),
   );
 
-  // The owner, an admin, or the browser that placed it signed out (its claim cookie).
+  // The owner, an admin, the browser that placed it signed out (its claim cookie), or a
+  // guest's mailed link (`key`, orders/track-link.ts).
   app.get(
     '/api/custom-orders/:id',
-    { schema: { params: IdParam, response: { 200: CustomOrder, ...errors } } },
+    {
+      schema: {
+        params: IdParam,
+        querystring: TrackKeyQuery,
+        response: { 200: CustomOrder, ...errors },
+      },
+    },
     async (request, reply) => {
+      const { id } = request.params;
       const claimed = request.user ? [] : await claimedIds(db, request, 'custom_order');
+      if (verifyTrackKey(await app.deps.mail.linkSecret(), 'custom_order', id, request.query.key))
+        claimed.push(id);
       reply.header('cache-control', 'no-store');
-      return getCustomOrder(db, request.user ?? null, claimed, request.params.id);
+      return getCustomOrder(db, request.user ?? null, claimed, id);
     },
   );
 

@@ -821,6 +821,8 @@ export interface MailHtmlSource {
   template: 'order_confirmation';
   /** The order row as JSON (dates as ISO strings). */
   order: Record<string, unknown>;
+  /** A guest's track-link key (orders/track-link.ts), when the order has no account. */
+  trackKey?: string;
 }
 
 /** Outgoing mail, kept whether or not SMTP is configured (DECISIONS.md: never lost). */

@@ -115,8 +115,10 @@ export async function publish(deps: EventDeps, tx: DbOrTx, event: ShopEvent): Pr
  * for a caller that writes them inside one statement of its own with `publishedRowsWrites`
  * (checkout's order statement, issue 12).
  */
-export function publishRows(deps: EventDeps, event: ShopEvent): NewOutboxRow[] {
-  return mailsFor(event, deps.config).map((mail) =>
+export async function publishRows(deps: EventDeps, event: ShopEvent): Promise<NewOutboxRow[]> {
+  // The mail-link secret is read at start (app.ts), so this asks the database nothing.
+  const secret = await deps.mail.linkSecret();
+  return mailsFor(event, deps.config, secret).map((mail) =>
     outboxValues(mail, { hold: !deps.mail.sending }),
   );
 }

@@ -30,7 +30,11 @@ export function htmlOf(
     case 'order_confirmation': {
       // Stored as JSON: the one date comes back as text.
       const order = source.order as unknown as OrderRow & { createdAt: string | Date };
-      return orderConfirmationHtml({ ...order, createdAt: new Date(order.createdAt) }, config);
+      return orderConfirmationHtml(
+        { ...order, createdAt: new Date(order.createdAt) },
+        config,
+        source.trackKey,
+      );
     }
   }
 }

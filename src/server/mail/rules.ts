@@ -11,6 +11,7 @@ import { formatUsd } from '../../shared/money';
 import { listUnsubscribeHeaders } from '../campaigns/suppression';
 import type { DbOrTx } from '../db/client';
 import type { CustomOrderRow, EventDeps, ShopEvent } from '../events/events';
+import { type TrackedKind, trackKey } from '../orders/track-link';
 import type { OutgoingMail } from './service';
 import {
   basicMail,
@@ -37,12 +38,16 @@ function customOrderRows(o: CustomOrderRow): [string, string][] {
 }
 
 /** Mails for a custom order moving to `status` (admin-set); statuses not listed send none. */
-function customStatusMail(o: CustomOrderRow, config: Config): OutgoingMail | null {
+function customStatusMail(
+  o: CustomOrderRow,
+  config: Config,
+  trackUrl: string,
+): OutgoingMail | null {
   const base = {
     to: o.customerEmail,
     greetingName: o.customerName,
     rows: customOrderRows(o),
-    action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+    action: { label: 'Track your order', url: trackUrl },
   };
   switch (o.status) {
     case 'mockup_sent':
@@ -88,12 +93,19 @@ function withHeaders(headers: Record<string, string>, mail: OutgoingMail): Outgo
 }
 
 /** The mails `event` calls for (none for some events). */
-export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
+export function mailsFor(event: ShopEvent, config: Config, linkSecret?: Buffer): OutgoingMail[] {
   const store = config.STORE_NAME;
+  // A guest (no account) gets links that show the order signed out (orders/track-link.ts).
+  const guestKey = (kind: TrackedKind, o: { id: number; userId: number | null }) =>
+    linkSecret && o.userId === null ? trackKey(linkSecret, kind, o.id) : null;
+  const orderLink = (o: { id: number; userId: number | null }) =>
+    trackOrderUrl(config, o.id, guestKey('order', o));
+  const customLink = (o: { id: number; userId: number | null }) =>
+    trackCustomOrderUrl(config, o.id, guestKey('custom_order', o));
   switch (event.type) {
     case 'order.placed':
       // The HTML part is rendered at delivery (html-later.ts), not in the checkout request.
-      return [orderConfirmationMailLater(event.order, config)];
+      return [orderConfirmationMailLater(event.order, config, guestKey('order', event.order))];
     case 'order.shipped': {
       const o = event.order;
       return [
@@ -111,7 +123,7 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
                 : []),
               ...(o.trackingUrl ? ([['Tracking link', o.trackingUrl]] as [string, string][]) : []),
             ],
-            action: { label: 'Track your order', url: trackOrderUrl(config, o.id) },
+            action: { label: 'Track your order', url: orderLink(o) },
           },
           config,
         ),
@@ -127,7 +139,7 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
             kind: 'order_delivered',
             subject: `${store}: order #${o.id} was delivered`,
             paragraphs: [`Your order #${o.id} has been delivered. Thank you for shopping with us!`],
-            action: { label: 'View your order', url: trackOrderUrl(config, o.id) },
+            action: { label: 'View your order', url: orderLink(o) },
           },
           config,
         ),
@@ -147,14 +159,14 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
               `The balance of ${formatUsd(o.remainingBalanceCents)} is due once you approve the design; we will send you a payment link.`,
             ],
             rows: customOrderRows(o),
-            action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+            action: { label: 'Track your order', url: customLink(o) },
           },
           config,
         ),
       ];
     }
     case 'custom_order.status_changed': {
-      const mail = customStatusMail(event.customOrder, config);
+      const mail = customStatusMail(event.customOrder, config, customLink(event.customOrder));
       return mail ? [mail] : [];
     }
     case 'custom_order.balance_link_created': {
@@ -191,7 +203,7 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
               `We received your balance payment of ${formatUsd(o.remainingBalanceCents)}. Your order is paid in full and goes into production; expect delivery in 2-3 weeks.`,
             ],
             rows: customOrderRows(o),
-            action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+            action: { label: 'Track your order', url: customLink(o) },
           },
           config,
         ),
@@ -210,7 +222,7 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
               `Your custom pins are in production. Estimated production time: ${event.estimatedWeeks}.`,
             ],
             rows: customOrderRows(o),
-            action: { label: 'Track your order', url: trackCustomOrderUrl(config, o.id) },
+            action: { label: 'Track your order', url: customLink(o) },
           },
           config,
         ),
@@ -395,5 +407,7 @@ export function mailsFor(event: ShopEvent, config: Config): OutgoingMail[] {
 
 /** Enqueues the mails `event` calls for, in `tx`. Throws only when the database fails. */
 export async function mailForEvent(deps: EventDeps, tx: DbOrTx, event: ShopEvent): Promise<void> {
-  for (const mail of mailsFor(event, deps.config)) await deps.mail.enqueue(tx, mail);
+  const orderEvent = event.type.startsWith('order.') || event.type.startsWith('custom_order.');
+  const secret = orderEvent ? await deps.mail.linkSecret() : undefined;
+  for (const mail of mailsFor(event, deps.config, secret)) await deps.mail.enqueue(tx, mail);
 }

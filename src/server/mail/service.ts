@@ -21,6 +21,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { composeMessage, fromAddress, GatedSmtpSender, type SendOutcome } from '../campaigns/smtp';
+import { mailLinkSecret } from '../campaigns/suppression';
 import type { AppConfig } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import { type MailHtmlSource, mailOutbox } from '../db/schema';
@@ -95,6 +96,8 @@ export interface MailService {
   stop(): Promise<void>;
   /** The started queue's pg-boss (campaign jobs share it); null when not sending or not started. */
   boss(): PgBoss | null;
+  /** The shop's secret for links in mail (campaigns/suppression `mailLinkSecret`; cached). */
+  linkSecret(): Promise<Buffer>;
 }
 
 export interface MailServiceOptions {
@@ -198,6 +201,8 @@ export function createMailService({ database, config, log }: MailServiceOptions)
   const service: MailService = {
     sending: smtpUrl !== undefined,
     enqueue: (tx, mail) => enqueueMail(tx, mail, { hold: smtpUrl === undefined }),
+    // Read with the pool, not the caller's transaction: cached per database after once.
+    linkSecret: () => mailLinkSecret(db),
 
     async flush() {
       if (!queue) return 0;

@@ -15,9 +15,16 @@ import type { OutgoingMail } from './service';
 type OrderRow = typeof orders.$inferSelect;
 type QuoteRow = typeof quoteRequests.$inferSelect;
 
-/** The public page where a customer follows a catalogue order (back-office spec "Track Order"). */
-export function trackOrderUrl(config: Pick<AppConfig, 'publicUrl'>, orderId: number): string {
-  return `${config.publicUrl}/track-order?id=${orderId}&type=regular`;
+/**
+ * The public page where a customer follows a catalogue order (back-office spec "Track
+ * Order"); with a guest's `key` (orders/track-link.ts) it shows the order signed out.
+ */
+export function trackOrderUrl(
+  config: Pick<AppConfig, 'publicUrl'>,
+  orderId: number,
+  key?: string | null,
+): string {
+  return `${config.publicUrl}/track-order?id=${orderId}&type=regular${key ? `&key=${key}` : ''}`;
 }
 
 /**
@@ -27,8 +34,15 @@ export function trackOrderUrl(config: Pick<AppConfig, 'publicUrl'>, orderId: num
  * (cents formatted with `formatUsd`), shipping address and the Track Order link.
  * Returns an OutgoingMail of kind 'order_confirmation' addressed to the customer.
  */
-export function orderConfirmationMail(order: OrderRow, config: OrderMailConfig): OutgoingMail {
-  return { ...orderConfirmationParts(order, config), html: orderConfirmationHtml(order, config) };
+export function orderConfirmationMail(
+  order: OrderRow,
+  config: OrderMailConfig,
+  trackKey?: string | null,
+): OutgoingMail {
+  return {
+    ...orderConfirmationParts(order, config, trackKey),
+    html: orderConfirmationHtml(order, config, trackKey),
+  };
 }
 
 type OrderMailConfig = Pick<AppConfig, 'publicUrl' | 'STORE_NAME' | 'STORE_EMAIL'>;
@@ -39,10 +53,14 @@ type OrderMailConfig = Pick<AppConfig, 'publicUrl' | 'STORE_NAME' | 'STORE_EMAIL
  * text, and `htmlSource` (the order) instead of `html`. mail/html-later.ts renders it
  * with `orderConfirmationHtml`, the same HTML.
  */
-export function orderConfirmationMailLater(order: OrderRow, config: OrderMailConfig): OutgoingMail {
+export function orderConfirmationMailLater(
+  order: OrderRow,
+  config: OrderMailConfig,
+  trackKey?: string | null,
+): OutgoingMail {
   return {
-    ...orderConfirmationParts(order, config),
-    htmlSource: { template: 'order_confirmation', order },
+    ...orderConfirmationParts(order, config, trackKey),
+    htmlSource: { template: 'order_confirmation', order, ...(trackKey ? { trackKey } : {}) },
   };
 }
 
@@ -71,9 +89,13 @@ function orderFigures(order: OrderRow) {
 }
 
 /** The confirmation without its HTML part: recipient, subject, text, kind. */
-function orderConfirmationParts(order: OrderRow, config: OrderMailConfig): OutgoingMail {
+function orderConfirmationParts(
+  order: OrderRow,
+  config: OrderMailConfig,
+  trackKey?: string | null,
+): OutgoingMail {
   const store = config.STORE_NAME;
-  const link = trackOrderUrl(config, order.id);
+  const link = trackOrderUrl(config, order.id, trackKey);
   const subject = `${store}: order #${order.id} confirmed`;
   const { lines, totals } = orderFigures(order);
   const text = [
@@ -105,9 +127,13 @@ function orderConfirmationParts(order: OrderRow, config: OrderMailConfig): Outgo
 }
 
 /** The HTML part of the order confirmation (React Email; every value escaped). */
-export function orderConfirmationHtml(order: OrderRow, config: OrderMailConfig): string {
+export function orderConfirmationHtml(
+  order: OrderRow,
+  config: OrderMailConfig,
+  trackKey?: string | null,
+): string {
   const store = config.STORE_NAME;
-  const link = trackOrderUrl(config, order.id);
+  const link = trackOrderUrl(config, order.id, trackKey);
   const { lines, totals } = orderFigures(order);
   return renderEmail(
     createElement(
@@ -227,9 +253,13 @@ export function quoteNotificationMail(q: QuoteRow, config: MailConfig): Outgoing
   };
 }
 
-/** The public page where a customer follows a custom order. */
-export function trackCustomOrderUrl(config: Pick<AppConfig, 'publicUrl'>, id: number): string {
-  return `${config.publicUrl}/track-order?id=${id}&type=custom`;
+/** The public page where a customer follows a custom order (`key`: as `trackOrderUrl`). */
+export function trackCustomOrderUrl(
+  config: Pick<AppConfig, 'publicUrl'>,
+  id: number,
+  key?: string | null,
+): string {
+  return `${config.publicUrl}/track-order?id=${id}&type=custom${key ? `&key=${key}` : ''}`;
 }
 
 /** The parts of a plain transactional mail (`basicMail`). Values are unescaped text. */

@@ -15,7 +15,8 @@ import {
   insertProduct,
   payCart,
 } from '../checkout/test-support';
-import { orders } from '../db/schema';
+import { mailOutbox, orders } from '../db/schema';
+import { htmlOf } from '../mail/html-later';
 import { createTestApp, newCredentials, type TestApp, TestClient } from '../test/app';
 
 describe('order confirmation', () => {
@@ -37,6 +38,17 @@ describe('order confirmation', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().order.id as number;
+  }
+
+  /** The confirmation mail of order `id` (its outbox row). */
+  async function confirmationMail(id: number) {
+    const rows = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'order_confirmation'));
+    const mail = rows.find((r) => r.textBody.includes(`order #${id} is being processed`));
+    expect(mail).toBeDefined();
+    return mail!;
   }
 
   it('shows the guest buyer their order through the claim cookie, and no one else', async () => {
@@ -93,5 +105,41 @@ describe('order confirmation', () => {
     const mine = await buyer.get('/api/orders');
     expect((mine.json() as { id: number }[]).map((o) => o.id)).toContain(id);
     expect((await buyer.get(`/api/orders/${id}/confirmation`)).statusCode).toBe(200);
+  });
+
+  it("a guest's mailed link shows that order signed out in any browser, and no other", async () => {
+    const buyer = new TestClient(t.app);
+    const id = await placeGuestOrder(buyer);
+    const other = await placeGuestOrder(new TestClient(t.app));
+    const mail = await confirmationMail(id);
+    const link = /\/track-order\?id=(\d+)&type=regular&key=([\w.-]+)/.exec(mail.textBody);
+    expect(link?.[1]).toBe(String(id));
+    const key = link![2]!;
+    // The HTML part (rendered at delivery) carries the same link.
+    expect(htmlOf(mail, t.config)).toContain(`type=regular&amp;key=${key}`);
+
+    const stranger = new TestClient(t.app);
+    expect((await stranger.get(`/api/orders/${id}/confirmation`)).statusCode).toBe(404);
+    const opened = await stranger.get(`/api/orders/${id}/confirmation?key=${key}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ id, customerEmail: customer.customerEmail });
+    // The key opens its own order only, and not once changed.
+    expect((await stranger.get(`/api/orders/${other}/confirmation?key=${key}`)).statusCode).toBe(
+      404,
+    );
+    const [expires, sig] = key.split('.');
+    const later = `${Number(expires) + 1}.${sig}`;
+    expect((await stranger.get(`/api/orders/${id}/confirmation?key=${later}`)).statusCode).toBe(
+      404,
+    );
+    expect((await stranger.get(`/api/orders/${id}/confirmation?key=junk`)).statusCode).toBe(404);
+  });
+
+  it('an order placed signed in is mailed a plain link (the account shows it)', async () => {
+    const { client } = await signedInClient(t);
+    const id = await placeGuestOrder(client);
+    const mail = await confirmationMail(id);
+    expect(mail.textBody).toContain(`/track-order?id=${id}&type=regular\n`);
+    expect(mail.textBody).not.toContain('key=');
   });
 });

@@ -26,6 +26,7 @@ import {
   updateOrderStatus,
   updateOrderTracking,
 } from './service';
+import { TrackKeyQuery, verifyTrackKey } from './track-link';
 
 const errors = apiErrors(400, 401, 403, 404);
 
@@ -54,21 +55,25 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => getOrder(db, request.user!, request.params.id),
   );
 
-  // The confirmation page: the owner, an admin, or the browser that placed it signed out
-  // (its claim cookie); 404 for anyone else.
+  // The confirmation page: the owner, an admin, the browser that placed it signed out
+  // (its claim cookie), or a guest's mailed link (`key`, orders/track-link.ts); 404 for
+  // anyone else.
   r.get(
     '/api/orders/:id/confirmation',
-    { schema: { params: IdParam, response: { 200: OrderConfirmation, ...errors } } },
+    {
+      schema: {
+        params: IdParam,
+        querystring: TrackKeyQuery,
+        response: { 200: OrderConfirmation, ...errors },
+      },
+    },
     async (request, reply) => {
       const claimed = await claimedIds(db, request, 'order');
+      const { id } = request.params;
+      if (verifyTrackKey(await deps.mail.linkSecret(), 'order', id, request.query.key))
+        claimed.push(id);
       reply.header('cache-control', 'no-store');
-      return getOrderConfirmation(
-        db,
-        request.user ?? null,
-        claimed,
-        request.params.id,
-        config.STORE_TIME_ZONE,
-      );
+      return getOrderConfirmation(db, request.user ?? null, claimed, id, config.STORE_TIME_ZONE);
     },
   );
 

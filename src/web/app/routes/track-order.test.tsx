@@ -20,6 +20,9 @@ const customOrder = customOrderFixture({
   status: 'pending',
 });
 
+/** A well-formed mailed-link key (the server checks it; this stub answers for it). */
+const KEY = `1800000000.${'a'.repeat(43)}`;
+
 let container: HTMLDivElement;
 afterEach(async () => {
   await unmount(container);
@@ -35,6 +38,7 @@ function renderSignedOut(search: string): string[] {
       asked.push(url);
       if (url === '/api/auth/user') return jsonResponse(200, null);
       if (url === '/api/custom-orders/7') return jsonResponse(200, customOrder);
+      if (url === `/api/custom-orders/7?key=${KEY}`) return jsonResponse(200, customOrder);
       return jsonResponse(404, { message: 'Order not found' });
     }),
   );
@@ -72,5 +76,28 @@ describe('the thank-you after a signed-out payment', () => {
     );
     expect(asked).not.toContain('/api/custom-orders/7');
     expect(container.textContent).not.toContain('Custom Order #7');
+  });
+});
+
+describe("a guest's order opened from the link in an e-mail", () => {
+  it('shows the order its key opens, signed out, without the login redirect', async () => {
+    const asked = renderSignedOut(`?id=7&type=custom&key=${KEY}`);
+    await settle(() => expect(container.textContent).toContain('Custom Order #7'));
+    expect(asked).toContain(`/api/custom-orders/7?key=${KEY}`);
+    expect(container.textContent).toContain('This is the order from the link in your e-mail.');
+    expect(container.textContent).not.toContain('You must be logged in');
+  });
+
+  it('says when the link no longer opens the order, and offers Sign In', async () => {
+    renderSignedOut(`?id=8&type=custom&key=${KEY}`);
+    await settle(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'This link has expired or no longer opens this order. Sign in to see your orders.',
+      ),
+    );
+    const signIn = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Sign In');
+    expect(signIn?.getAttribute('href')).toBe(
+      `/login?next=${encodeURIComponent('/track-order?id=8&type=custom')}`,
+    );
   });
 });

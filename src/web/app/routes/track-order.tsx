@@ -47,7 +47,7 @@ export function Component() {
   }, []);
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
-  const { fromCheckout, highlightId, initialTab } = parseTrackOrderParams(params);
+  const { fromCheckout, highlightId, initialTab, mailLink } = parseTrackOrderParams(params);
   // Set once a user was shown here: a later null user means they logged out on this page.
   const wasSignedIn = useRef(false);
   if (user) wasSignedIn.current = true;
@@ -65,6 +65,8 @@ export function Component() {
         <SignedOutHere />
       ) : fromCheckout ? (
         <GuestThankYou orderId={highlightId} kind={initialTab} />
+      ) : mailLink ? (
+        <MailedOrder orderId={mailLink.id} mailKey={mailLink.key} kind={initialTab} />
       ) : (
         <AccessDenied />
       )}
@@ -176,6 +178,63 @@ function GuestThankYou({ orderId, kind }: { orderId: number | null; kind: 'custo
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A guest's order opened from the link in an e-mail (`?key=`, checked by the server):
+ * the order's card, read-only, signed out. A link that does not open it (expired, or the
+ * order now belongs to an account) says so and offers Sign In.
+ */
+function MailedOrder({
+  orderId,
+  mailKey,
+  kind,
+}: {
+  orderId: number;
+  mailKey: string;
+  kind: 'custom' | 'regular';
+}) {
+  const location = useLocation();
+  const next = encodeURIComponent(`${location.pathname}?id=${orderId}&type=${kind}`);
+  const confirmation = useOrderConfirmation(kind === 'regular' ? orderId : null, mailKey);
+  const custom = useCustomOrderForThanks(kind === 'custom' ? orderId : null, mailKey);
+  const query = kind === 'regular' ? confirmation : custom;
+  const order = kind === 'regular' ? (confirmation.data ?? null) : null;
+  const customOrder = kind === 'custom' ? (custom.data ?? null) : null;
+  if (query.isLoading)
+    return (
+      <div role="status" aria-label="Loading your order">
+        <Skeleton className="h-48 w-full max-w-2xl rounded-xl" />
+      </div>
+    );
+  if (!order && !customOrder)
+    return (
+      <Card className="max-w-xl">
+        <CardContent className="space-y-3">
+          <p role="alert" className="font-medium">
+            {query.isError
+              ? 'We could not load this order. Please try again.'
+              : 'This link has expired or no longer opens this order. Sign in to see your orders.'}
+          </p>
+          <Button asChild>
+            <Link to={`/login?next=${next}`}>Sign In</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  return (
+    <div className="max-w-2xl space-y-4">
+      <p>
+        This is the order from the link in your e-mail. Keep the e-mail to check on it again, or
+        sign in if you have an account.
+      </p>
+      {order ? (
+        <OrderConfirmationDetails order={order} />
+      ) : customOrder ? (
+        <CustomOrderCard order={customOrder} highlighted={false} />
+      ) : null}
+    </div>
   );
 }
 

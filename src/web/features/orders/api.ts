@@ -31,16 +31,22 @@ export function useMyCustomOrders(userId: number | null) {
   });
 }
 
+/** `?key=` of a guest's mailed link (server: orders/track-link.ts), or nothing. */
+const keyQuery = (mailKey: string | null) => (mailKey ? `?key=${encodeURIComponent(mailKey)}` : '');
+
 /**
  * The order's confirmation (issue 10): for the browser that placed it signed out (its
- * claim cookie), the owner or an admin; `data` is null when the server answers 404.
+ * claim cookie), a guest's mailed link (`mailKey`), the owner or an admin; `data` is null
+ * when the server answers 404.
  */
-export function useOrderConfirmation(id: number | null) {
+export function useOrderConfirmation(id: number | null, mailKey: string | null = null) {
   return useQuery({
-    queryKey: ['/api/orders', 'confirmation', id],
+    queryKey: ['/api/orders', 'confirmation', id, mailKey],
     queryFn: async (): Promise<OrderConfirmation | null> => {
       try {
-        return await api.get<OrderConfirmation>(`/api/orders/${id}/confirmation`);
+        return await api.get<OrderConfirmation>(
+          `/api/orders/${id}/confirmation${keyQuery(mailKey)}`,
+        );
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;
@@ -54,12 +60,12 @@ export function useOrderConfirmation(id: number | null) {
  * One custom order for the thank-you page after its deposit: the owner, an admin, or the
  * browser that placed it signed out (its claim cookie); `data` is null on 404.
  */
-export function useCustomOrderForThanks(id: number | null) {
+export function useCustomOrderForThanks(id: number | null, mailKey: string | null = null) {
   return useQuery({
-    queryKey: ['/api/orders', 'custom-thanks', id],
+    queryKey: ['/api/orders', 'custom-thanks', id, mailKey],
     queryFn: async (): Promise<CustomOrder | null> => {
       try {
-        return await api.get<CustomOrder>(`/api/custom-orders/${id}`);
+        return await api.get<CustomOrder>(`/api/custom-orders/${id}${keyQuery(mailKey)}`);
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;

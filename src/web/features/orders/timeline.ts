@@ -64,15 +64,21 @@ export interface TrackOrderParams {
   /** The order to scroll to and highlight (only after checkout). */
   highlightId: number | null;
   fromCheckout: boolean;
+  /** A guest's mailed link: the order it names and its key (shown signed out). */
+  mailLink: { id: number; key: string } | null;
 }
 
 export function parseTrackOrderParams(params: URLSearchParams): TrackOrderParams {
   const fromCheckout = params.get('fromCheckout') === 'true';
   const rawId = params.get('id');
   const id = rawId && /^\d{1,12}$/.test(rawId) ? Number(rawId) : null;
+  // A guest's mailed link (server: orders/track-link.ts): `{expiry}.{signature}`.
+  const rawKey = params.get('key');
+  const mailKey = id !== null && rawKey && /^\d{1,12}\.[\w-]{43}$/.test(rawKey) ? rawKey : null;
   return {
     initialTab: params.get('type') === 'regular' ? 'regular' : 'custom',
     highlightId: fromCheckout ? id : null,
     fromCheckout,
+    mailLink: mailKey !== null && id !== null ? { id, key: mailKey } : null,
   };
 }
