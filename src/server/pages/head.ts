@@ -13,8 +13,11 @@ export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as c
 export interface PageMeta {
   title: string;
   description: string;
-  /** Site path of the canonical URL ('/', '/product/3'). */
-  path: string;
+  /**
+   * Site path of the canonical URL ('/', '/product/3'); null for a page with no address of
+   * its own (the not-found page): then no canonical link and no og:url.
+   */
+  path: string | null;
   /** og:type; default 'website'. */
   type?: 'website' | 'product' | 'article';
   imageAlt?: string;
@@ -54,7 +57,7 @@ export function clip(text: string, max = 160): string {
 /** The head tags for `meta` on a site whose origin is `publicUrl`. */
 export function renderHead(meta: PageMeta, publicUrl: string, siteName: string): string {
   const e = escapeHtml;
-  const url = `${publicUrl}${meta.path}`;
+  const url = meta.path === null ? null : `${publicUrl}${meta.path}`;
   const image = `${publicUrl}${meta.imagePath ?? OG_IMAGE.path}`;
   const alt = meta.imageAlt ?? `${siteName}: custom golf pins, ball markers and coins`;
   const tags = [
@@ -63,13 +66,13 @@ export function renderHead(meta: PageMeta, publicUrl: string, siteName: string):
       : '',
     `<title>${e(meta.title)}</title>`,
     `<meta name="description" content="${e(meta.description)}" />`,
-    `<link rel="canonical" href="${e(url)}" />`,
+    url === null ? '' : `<link rel="canonical" href="${e(url)}" />`,
     meta.noindex ? '<meta name="robots" content="noindex" />' : '',
     `<meta property="og:site_name" content="${e(siteName)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:title" content="${e(meta.title)}" />`,
     `<meta property="og:description" content="${e(meta.description)}" />`,
-    `<meta property="og:url" content="${e(url)}" />`,
+    url === null ? '' : `<meta property="og:url" content="${e(url)}" />`,
     `<meta property="og:image" content="${e(image)}" />`,
     `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
     `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,

@@ -190,6 +190,11 @@ describe('server-sent pages', () => {
       url: `${BASE}/product/${product.id}`,
     });
     expect(ld.offers!.priceValidUntil! > new Date().toISOString().slice(0, 10)).toBe(true);
+    // Its PNG card first (the same image as og:image), then its own picture.
+    expect((ld as { image?: unknown }).image).toEqual([
+      p.doc.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+      ...(product.imageUrl ? [`${BASE}${product.imageUrl}`] : []),
+    ]);
 
     // Stock 0: OutOfStock.
     await t.db
@@ -218,6 +223,12 @@ describe('server-sent pages', () => {
     const ld = p.jsonLd.find((b) => b['@type'] === 'BlogPosting') as LdBlock;
     expect(ld).toMatchObject({ headline: post.title, url: `${BASE}/blog/${post.slug}` });
     expect(ld.datePublished).toBe(post.publishedAt!.toISOString());
+    // The post's own card, as og:image (not the shop's generic image).
+    const image = (ld as { image?: string[] }).image!;
+    expect(image[0]).toBe(
+      p.doc.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+    );
+    expect(image[0]).not.toBe(`${BASE}/og-image.png`);
   });
 
   it("blog post: the whole post in the app's markup (header, image, stored body, tags, links on)", async () => {
@@ -340,6 +351,9 @@ describe('server-sent pages', () => {
         url,
       ).toEqual(links);
       expect(p.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+      // No address of its own: no canonical URL or og:url (it was '/404', itself a 404).
+      expect(p.doc.querySelector('link[rel="canonical"]'), url).toBeNull();
+      expect(p.doc.querySelector('meta[property="og:url"]'), url).toBeNull();
     }
     for (const url of [
       '/checkout',
@@ -351,6 +365,10 @@ describe('server-sent pages', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
+      // Without JavaScript the app never replaces 'Loading…': the page says why.
+      expect(res.body).toContain(
+        '<noscript><p>This page needs JavaScript. Please turn it on and reload the page.</p></noscript>',
+      );
     }
     const api = await t.app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);

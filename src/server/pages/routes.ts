@@ -174,7 +174,8 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       {
         title: `${page.heading} | ${site.name}`,
         description: page.text,
-        path: '/404',
+        // A missing page has no address of its own to name as canonical.
+        path: null,
         noindex: true,
       },
       { body: notFoundMain(kind) },
@@ -274,7 +275,12 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
             '@type': 'Product',
             name: product.name,
             description: product.description || product.name,
-            image: absolute(origin(), product.imageUrl) ?? `${origin()}${OG_IMAGE.path}`,
+            // Its 1200x630 PNG card first (every consumer reads PNG), then the picture
+            // itself (the catalogue's are SVG).
+            image: [
+              `${origin()}${productCardPath(product)}`,
+              ...(product.imageUrl ? [absolute(origin(), product.imageUrl)] : []),
+            ].filter(Boolean),
             sku: `FPC-${product.id}`,
             category: product.category,
             brand: { '@type': 'Brand', name: site.name },
@@ -386,7 +392,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
             '@type': 'BlogPosting',
             headline: post.title,
             description,
-            image: `${origin()}${OG_IMAGE.path}`,
+            // The post's own card (as og:image), then its featured image.
+            image: [
+              `${origin()}${postCardPath(post)}`,
+              ...(post.featuredImage ? [absolute(origin(), post.featuredImage)] : []),
+            ].filter(Boolean),
             datePublished: post.publishedAt ?? post.createdAt,
             dateModified: post.updatedAt,
             articleSection: post.category,

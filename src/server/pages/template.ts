@@ -21,9 +21,13 @@ const FALLBACK = `<!doctype html>
 </html>
 `;
 
-/** What stands in #root while the app loads when a page has no server content. */
+/**
+ * What stands in #root while the app loads when a page has no server content (sign-in,
+ * Track Order, the link pages). Without JavaScript the app never comes, so the browser
+ * also shows why (an accounts audit: 'Loading…' forever).
+ */
 export const SPLASH =
-  '<div id="splash" role="status" aria-live="polite" style="min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#0f3d2e"><span>Loading…</span></div>';
+  '<div id="splash" role="status" aria-live="polite" style="min-height:100vh;display:flex;flex-direction:column;gap:1rem;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#0f3d2e;padding:0 1rem;text-align:center"><span>Loading…</span><noscript><p>This page needs JavaScript. Please turn it on and reload the page.</p></noscript></div>';
 
 export interface DocumentParts {
   head: string;
