@@ -62,6 +62,7 @@ describe('parseTrackOrderParams', () => {
       initialTab: 'regular',
       highlightId: 12,
       fromCheckout: true,
+      mailLink: null,
     });
   });
   it('defaults to custom orders and highlights nothing without fromCheckout or a numeric id', () => {
@@ -69,11 +70,24 @@ describe('parseTrackOrderParams', () => {
       initialTab: 'custom',
       highlightId: null,
       fromCheckout: false,
+      mailLink: null,
     });
     expect(parseTrackOrderParams(new URLSearchParams('id=12&type=regular')).highlightId).toBeNull();
     expect(
       parseTrackOrderParams(new URLSearchParams('id=abc&fromCheckout=true')).highlightId,
     ).toBeNull();
     expect(parseTrackOrderParams(new URLSearchParams('type=custom')).initialTab).toBe('custom');
+  });
+  it("reads a guest's mailed link: the order id and a well-formed key, else nothing", () => {
+    const key = `1800000000.${'b'.repeat(43)}`;
+    expect(parseTrackOrderParams(new URLSearchParams(`id=5&type=custom&key=${key}`))).toMatchObject(
+      {
+        initialTab: 'custom',
+        highlightId: null,
+        mailLink: { id: 5, key },
+      },
+    );
+    for (const bad of [`key=${key}`, 'id=5&key=short', `id=x&key=${key}`])
+      expect(parseTrackOrderParams(new URLSearchParams(bad)).mailLink).toBeNull();
   });
 });
