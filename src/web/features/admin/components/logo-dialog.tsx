@@ -20,22 +20,24 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 
-/** Downloads the order's logo under its spec name; toasts 'Download Error' on failure. */
-export async function downloadLogo(
-  order: Pick<CustomOrder, 'id' | 'customerName' | 'logoUrl' | 'logoFileName'>,
-) {
+/**
+ * Downloads the logo at `url` as `fileName`; a failure (no file, an error answer, the
+ * network) toasts 'Download Error' / 'Failed to download logo. Please try again.'
+ * (back-office spec section 8). Used for custom orders' and quote requests' logos.
+ */
+export async function downloadLogoFile(url: string | null, fileName: string) {
   try {
-    if (!order.logoUrl) throw new Error('No logo');
-    const res = await fetch(order.logoUrl, { credentials: 'include' });
+    if (!url) throw new Error('No logo');
+    const res = await fetch(url, { credentials: 'include' });
     if (!res.ok) throw new Error(String(res.status));
-    const url = URL.createObjectURL(await res.blob());
+    const objectUrl = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
-    a.href = url;
-    a.download = logoDownloadName(order.id, order.customerName, order.logoFileName);
+    a.href = objectUrl;
+    a.download = fileName;
     document.body.append(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
   } catch {
     toast({
       title: 'Download Error',
@@ -43,6 +45,16 @@ export async function downloadLogo(
       variant: 'destructive',
     });
   }
+}
+
+/** Downloads the order's logo under its spec name (`downloadLogoFile`). */
+export function downloadLogo(
+  order: Pick<CustomOrder, 'id' | 'customerName' | 'logoUrl' | 'logoFileName'>,
+) {
+  return downloadLogoFile(
+    order.logoUrl,
+    logoDownloadName(order.id, order.customerName, order.logoFileName),
+  );
 }
 
 /** True when the stored logo is a PDF (shown as a file, not an image). */

@@ -130,3 +130,34 @@ describe('a quoted amount', () => {
     act(() => render(null, quoted));
   });
 });
+
+describe('Download Logo', () => {
+  it("a logo that cannot be fetched toasts 'Download Error' (spec section 8)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('gone', { status: 404 })),
+    );
+    const withLogo = document.createElement('div');
+    document.body.append(withLogo);
+    act(() =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <QuoteRequestCard
+            quote={{ ...quote, logoUrl: '/uploads/quote-7.png', logoFileName: 'crest.png' }}
+          />
+          <Toaster />
+        </QueryClientProvider>,
+        withLogo,
+      ),
+    );
+    const download = [...withLogo.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Download Logo',
+    )!;
+    await act(() => download.click());
+    await waitForToast({
+      title: 'Download Error',
+      description: 'Failed to download logo. Please try again.',
+    });
+    act(() => render(null, withLogo));
+  });
+});

@@ -22,6 +22,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ActionBar } from '@/features/admin/components/action-bar';
 import { DeleteAction } from '@/features/admin/components/delete-action';
+import { downloadLogoFile } from '@/features/admin/components/logo-dialog';
 import { RecordHeading } from '@/features/admin/components/record-heading';
 import { toastError } from '@/features/admin/notify';
 import { toast } from '@/lib/toast';
@@ -126,11 +127,14 @@ export function QuoteRequestCard({ quote }: { quote: QuoteRequestView }) {
                   onError={() => setLogoBroken(true)}
                 />
               )}
-              <Button asChild size="sm" variant="outline">
-                <a href={quote.logoUrl} download={logoDownloadName(quote)}>
-                  <Download aria-hidden="true" />
-                  Download Logo
-                </a>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => void downloadLogoFile(quote.logoUrl, logoDownloadName(quote))}
+              >
+                <Download aria-hidden="true" />
+                Download Logo
               </Button>
             </div>
           ) : (
