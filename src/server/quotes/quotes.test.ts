@@ -210,6 +210,14 @@ describe('POST /api/quote-requests', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses a name with a line break (it goes into mail subjects): 400 naming the field', async () => {
+    const before = (await t.db.select().from(quoteRequests)).length;
+    const res = await postQuote({ ...VALID, customerName: 'Mallory\r\nBcc: x@evil.example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ customerName: 'Must be on one line' });
+    expect((await t.db.select().from(quoteRequests)).length).toBe(before);
+  });
+
   it('answers 400, never 500, for a truncated body, a missing boundary or one over 256 characters (issue 11)', async () => {
     const before = (await t.db.select().from(quoteRequests)).length;
     const good = await multipart(VALID, { data: TINY_PNG, name: 'crest.png', type: 'image/png' });

@@ -4,6 +4,7 @@
  * mismatch answers 409 "price changed" (DECISIONS.md "Money and pricing").
  */
 
+import { ONE_LINE, ONE_LINE_MESSAGE } from './common';
 import { Order } from './orders';
 import { z } from './zod';
 
@@ -102,7 +103,12 @@ export type CapturePaymentResponse = z.infer<typeof CapturePaymentResponse>;
 export const CreateOrderBody = z.object({
   paypalOrderId: z.string().min(1).max(200),
   customerEmail: z.string().trim().email('Valid email is required').max(254),
-  customerName: z.string().trim().min(1, 'Name is required').max(200),
+  customerName: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(200)
+    .regex(ONE_LINE, ONE_LINE_MESSAGE),
   shippingAddress: z.string().trim().max(600).nullable(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;

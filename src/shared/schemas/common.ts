@@ -13,6 +13,13 @@ export const ApiError = z.object({
 });
 export type ApiError = z.infer<typeof ApiError>;
 
+/**
+ * Text that must stay on one line (a name: it goes into mail subjects and greetings): no
+ * line break. A form's single-line input cannot make one; only a hand-made request can.
+ */
+export const ONE_LINE = /^[^\r\n]*$/;
+export const ONE_LINE_MESSAGE = 'Must be on one line';
+
 /** Anonymous cart/session id sent in the X-Session-Id header; the browser keeps it under `sessionId`. */
 export const SessionIdHeader = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid session id');
 

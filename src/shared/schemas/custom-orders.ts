@@ -18,7 +18,7 @@ import {
   PIN_PLATINGS,
   PIN_SIZES,
 } from '../pricing';
-import { dollarInput, MAX_ORDER_DOLLARS, RowId } from './common';
+import { dollarInput, MAX_ORDER_DOLLARS, ONE_LINE, ONE_LINE_MESSAGE, RowId } from './common';
 import { Order } from './orders';
 import { z } from './zod';
 
@@ -161,7 +161,13 @@ export const CreateCustomOrderBody = z.object({
   orderData: z.looseObject({ preparedOrderId: z.string().trim().min(1).max(100) }),
   depositPaymentId: z.string().trim().min(1).max(200),
   /** Checkout's customer info (optional: the prepared order has name and e-mail). */
-  customerName: z.string().trim().min(1, 'Name is required').max(200).optional(),
+  customerName: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(200)
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
+    .optional(),
   customerEmail: z
     .string()
     .trim()

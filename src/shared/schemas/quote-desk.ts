@@ -8,7 +8,7 @@
  */
 
 import { hasAtMostTwoDecimals } from '../money';
-import { MAX_ORDER_DOLLARS, RowId } from './common';
+import { MAX_ORDER_DOLLARS, ONE_LINE, ONE_LINE_MESSAGE, RowId } from './common';
 import { z } from './zod';
 
 // --- quote requests (admin) -------------------------------------------------------
@@ -161,7 +161,8 @@ export const CreateCollaborationSessionBody = z.object({
     .string({ error: QUOTE_DESK_MESSAGES.clientName })
     .trim()
     .min(1, QUOTE_DESK_MESSAGES.clientName)
-    .max(200, 'Client name is too long'),
+    .max(200, 'Client name is too long')
+    .regex(ONE_LINE, ONE_LINE_MESSAGE),
   clientEmail: z
     .string({ error: QUOTE_DESK_MESSAGES.clientEmail })
     .trim()
@@ -295,7 +296,7 @@ export const ClientMessage = z.discriminatedUnion(
       type: z.literal('session_join'),
       sessionToken: z.string().max(100).optional(),
       quoteId: RowId,
-      authorName: z.string().max(200).optional(),
+      authorName: z.string().max(200).regex(ONE_LINE, ONE_LINE_MESSAGE).optional(),
       timestamp: z.union([z.number(), z.string().max(64)]).optional(),
     }),
     z.object({

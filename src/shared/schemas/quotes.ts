@@ -5,7 +5,7 @@
  * `quoteRequestSchema`).
  */
 
-import { INT4_MAX, isCalendarDay } from './common';
+import { INT4_MAX, isCalendarDay, ONE_LINE, ONE_LINE_MESSAGE } from './common';
 import { z } from './zod';
 
 /** Spec section 9: quote constants. */
@@ -61,7 +61,8 @@ export function quoteRequestSchema(today: () => string) {
       .string({ error: QUOTE_MESSAGES.name })
       .trim()
       .min(1, QUOTE_MESSAGES.name)
-      .max(200, 'Name is too long'),
+      .max(200, 'Name is too long')
+      .regex(ONE_LINE, ONE_LINE_MESSAGE),
     customerEmail: z
       .string({ error: QUOTE_MESSAGES.email })
       .trim()
