@@ -407,6 +407,42 @@ describe('VIP and discount mass e-mail', () => {
     expect(mailsTo('solo@golf.test')).toHaveLength(1);
   });
 
+  it('Send Mass Email refuses a code checkout would refuse: expired, not started, used up (409)', async () => {
+    const day = 86_400_000;
+    await t.db.insert(discountCodes).values([
+      {
+        code: 'OLDSPRING',
+        discountType: 'percentage',
+        discountValue: 25,
+        validUntil: new Date(Date.now() - day),
+      },
+      {
+        code: 'NEXTYEAR',
+        discountType: 'percentage',
+        discountValue: 25,
+        validFrom: new Date(Date.now() + 30 * day),
+      },
+      {
+        code: 'LASTONE',
+        discountType: 'percentage',
+        discountValue: 25,
+        maxUses: 1,
+        currentUses: 1,
+      },
+    ]);
+    const before = (await t.db.select().from(campaigns)).length;
+    for (const [code, message] of [
+      ['OLDSPRING', 'This code has expired: extend its dates before mailing it'],
+      ['NEXTYEAR', 'This code has not started yet: mail it once it works'],
+      ['LASTONE', 'This code has no uses left: raise its limit before mailing it'],
+    ] as const) {
+      const res = await admin.post('/api/send-mass-discount-email', { discountCode: code });
+      expect(res.statusCode, code).toBe(409);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await t.db.select().from(campaigns)).length).toBe(before);
+  });
+
   it('Send Mass Email for a code: every customer once; unknown code 404', async () => {
     await t.db
       .insert(discountCodes)

@@ -48,6 +48,7 @@ import {
   mailSuppressions,
   newsletterSubscribers,
 } from '../db/schema';
+import { checkCodeRow } from '../discounts/service';
 import { apiErrors, conflict, HttpError, notFound } from '../lib/errors';
 import { simpleHtmlPage } from '../lib/html-page';
 import { readMultipart, registerMultipart } from '../lib/multipart';
@@ -429,6 +430,15 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
       if (!dc.isActive) throw conflict('This code is inactive: activate it before mailing it');
       if (dc.issuedToEmail)
         throw conflict('This is a personal code and cannot be mailed to everyone');
+      // A code that checkout would refuse today is not mailed (DECISIONS.md: a code
+      // works while active, inside its dates and under its use limit).
+      const check = checkCodeRow(dc, Number.MAX_SAFE_INTEGER);
+      if (!check.valid && check.reason === 'expired')
+        throw conflict('This code has expired: extend its dates before mailing it');
+      if (!check.valid && check.reason === 'not_started')
+        throw conflict('This code has not started yet: mail it once it works');
+      if (!check.valid && check.reason === 'used_up')
+        throw conflict('This code has no uses left: raise its limit before mailing it');
       // Every customer would get the code twice: one mass e-mail per code at a time (a
       // campaign waiting for SMTP counts as going out).
       const [going] = await db
