@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../catalog/testing';
 import { addToCart, customer, insertProduct, payCart } from '../checkout/test-support';
-import { mailOutbox, paymentIncidents, payments } from '../db/schema';
+import { mailOutbox, orders, paymentIncidents, payments } from '../db/schema';
 import { PaymentProviderError } from '../payments/provider';
 import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
@@ -224,6 +224,14 @@ describe('incidents screen and refund retries', () => {
     expect(resolved.statusCode).toBe(200);
     const after = (await admin.get('/api/admin/incidents')).json();
     expect(after.capturesWithoutOrder).toHaveLength(0);
+    // The order was placed by hand: the buyer's late create-order cannot make a second.
+    const ordersBefore = (await t.db.select().from(orders)).length;
+    const twice = await new TestClient(t.app, second!.reference).post('/api/create-order', {
+      paypalOrderId: second!.providerOrderId,
+      ...customer,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect((await t.db.select().from(orders)).length).toBe(ordersBefore);
   });
 
   it('an open incident is marked resolved with a note', async () => {

@@ -172,7 +172,8 @@ export async function adminRefund(
 /**
  * 'Mark resolved' on a payment with the admin's note: a `refund_pending` one was refunded
  * by hand (becomes `refunded`, its open incidents resolved); a capture without an order
- * was settled otherwise (leaves the list). Throws 404 / 409 as `adminRefund`.
+ * was settled otherwise (leaves the list, and is marked used: no order can be placed on
+ * it afterwards). Throws 404 / 409 as `adminRefund`.
  */
 export async function resolvePayment(
   db: DbOrTx,
@@ -195,9 +196,11 @@ export async function resolvePayment(
         })
         .where(eq(payments.id, p.id));
     } else if (p.status === 'captured' && !p.consumedAt && !p.adminResolvedAt) {
+      // Resolved by hand (the admin placed the order or settled it with the buyer): the
+      // payment counts as used, so a late create-order cannot make a second order on it.
       await tx
         .update(payments)
-        .set({ adminResolvedAt: now, adminNote: note, updatedAt: now })
+        .set({ adminResolvedAt: now, adminNote: note, consumedAt: now, updatedAt: now })
         .where(eq(payments.id, p.id));
     } else {
       throw conflict('This payment needs nothing more.');
