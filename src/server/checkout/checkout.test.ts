@@ -171,6 +171,26 @@ describe('catalogue checkout', () => {
     expect(await stockOf(pins.id)).toBe(40);
   });
 
+  it('a code that takes nothing off (a cart of free items) is not recorded or counted as a use', async () => {
+    const free = await insertProduct(t.db, { priceCents: 0, stockQuantity: 5 });
+    const code = await insertDiscount(t.db, { discountValue: 15, maxUses: 1 });
+    const client = new TestClient(t.app);
+    await addToCart(client, free.id, 1);
+    const paymentId = await payCart(client, { discountCode: code.code });
+    const placed = await client.post('/api/create-order', {
+      paypalOrderId: paymentId,
+      ...customer,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order).toMatchObject({
+      discountCode: null,
+      discountAmount: 0,
+      totalAmount: 5.99,
+    });
+    const [after] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(after!.currentUses).toBe(0);
+  });
+
   it('marks the product out of stock when the last unit sells', async () => {
     const last = await insertProduct(t.db, { stockQuantity: 2 });
     const client = new TestClient(t.app);

@@ -157,6 +157,9 @@ async function buildOrder(
           'code_invalid',
         );
   }
+  // A code that takes nothing off this cart (only free items) is not recorded on the order
+  // and not counted as a use: a single-use code is not spent for $0.00 (a back-office audit).
+  const discount = cart.discount && cart.discount.discountCents > 0 ? cart.discount : null;
   const gone = cart.lines.find((l) => !l.isActive);
   if (gone) throw new OrderRejected(`Sorry, "${gone.name}" is no longer available.`, 'unavailable');
   if (orderId === null || cart.lines.length === 0 || cart.totalCents !== payment.capturedCents) {
@@ -197,8 +200,8 @@ async function buildOrder(
     customerName: body.customerName,
     shippingAddress: body.shippingAddress || null,
     subtotalCents: cart.subtotalCents,
-    discountCode: cart.discount?.code ?? null,
-    discountCents: cart.discount?.discountCents ?? 0,
+    discountCode: discount?.code ?? null,
+    discountCents: discount?.discountCents ?? 0,
     shippingCents: cart.shippingCents,
     totalCents: cart.totalCents,
     paymentIntentId: payment.providerOrderId,
@@ -234,7 +237,7 @@ async function buildOrder(
     productIds: cart.lines.map((l) => l.productId),
     quantities: cart.lines.map((l) => l.quantity),
     limitRefused: overLimit?.productId ?? null,
-    discountCodeId: cart.discount?.discountCodeId ?? null,
+    discountCodeId: discount?.discountCodeId ?? null,
   });
   try {
     const beforeCommit = deps.hooks.beforeOrderCommit;
