@@ -121,7 +121,7 @@ export function frame(site: SiteFacts, main: string, options: FrameOptions = {})
     ([href, label]) => `<li><a class="${FOOTER_LINK}" href="${href}">${label}</a></li>`,
   ).join('');
   const banner = options.testMode
-    ? '<div role="note" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</div>'
+    ? '<aside aria-label="Test mode" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</aside>'
     : '';
   return markup`<div class="flex min-h-screen flex-col">
 ${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">

@@ -146,7 +146,9 @@ describe('server-sent pages', () => {
     expect(images.slice(4).every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
     // On the test payment provider the app's 'Test mode' banner is in the HTML, and the
     // setup answer it reads is seeded, so the page does not move when the app mounts.
-    expect(w.doc.querySelector('[role="note"]')?.textContent).toBe('Test mode: no real payments');
+    expect(w.doc.querySelector('aside[aria-label="Test mode"]')?.textContent).toBe(
+      'Test mode: no real payments',
+    );
     const data = JSON.parse(w.doc.getElementById('page-data')!.textContent!);
     expect(data).toContainEqual([['/paypal/setup'], expect.objectContaining({ provider: 'test' })]);
     // The app-only pages (a shell the app draws) carry it too: their banner is in the first render.

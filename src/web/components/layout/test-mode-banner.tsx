@@ -20,13 +20,14 @@ export function TestModeBanner() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (data?.provider !== 'test') return null;
+  // A landmark of its own, so every piece of the page sits in one (axe 'region').
   return (
-    <div
-      role="note"
+    <aside
+      aria-label="Test mode"
       className="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950"
       data-testid="test-mode-banner"
     >
       {TEST_MODE_TEXT}
-    </div>
+    </aside>
   );
 }
