@@ -150,7 +150,7 @@ export const CreateDiscountCodeBody = z
       .regex(/^[A-Z0-9_-]{3,32}$/, 'Code must be 3-32 letters, digits, - or _'),
     discountType: z.enum(['percentage', 'fixed']),
     discountValue: z
-      .number()
+      .number({ error: 'Discount is required' })
       .positive('Discount must be above 0')
       .max(MAX_FIXED_DISCOUNT_DOLLARS, 'Discount must be at most 100,000'),
     minimumOrderAmount: dollarInput(MAX_ORDER_DOLLARS).default(0),

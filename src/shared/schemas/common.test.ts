@@ -78,3 +78,13 @@ describe('CreateDiscountCodeBody dates', () => {
     ]);
   });
 });
+
+describe('CreateDiscountCodeBody discount', () => {
+  it("an empty discount says it is required, not zod's type message", () => {
+    const res = CreateDiscountCodeBody.safeParse({ code: 'EMPTY', discountType: 'percentage' });
+    expect(res.success).toBe(false);
+    expect(res.error?.issues).toMatchObject([
+      { path: ['discountValue'], message: 'Discount is required' },
+    ]);
+  });
+});
