@@ -276,6 +276,8 @@ describe('manual invoices', () => {
     const row = listed.find((i) => i.id === inv.id)!;
     expect(row.payUrl).toBeNull();
     expect(Date.parse(row.linkExpiresAt!)).toBeLessThan(Date.now());
+    // Nor a print link that would answer 'expired'.
+    expect((row as { printUrl?: string | null }).printUrl).toBeNull();
 
     // Paid before it expired: the page keeps answering 'paid', a new payment stays 409.
     const paid = await send({ amount: 41 });
@@ -294,6 +296,16 @@ describe('manual invoices', () => {
     const paidPage = await visitor.get(`/api/pay-invoice/${paid.invoiceNumber}?key=${paidKey}`);
     expect(paidPage.statusCode).toBe(200);
     expect(paidPage.json()).toMatchObject({ status: 'paid' });
+    // The admin keeps a print link to the paid invoice (no pay link any more).
+    const paidRow = (
+      (await admin.get('/api/manual-invoices')).json() as {
+        id: number;
+        payUrl: string | null;
+        printUrl: string | null;
+      }[]
+    ).find((i) => i.id === paid.id)!;
+    expect(paidRow.payUrl).toBeNull();
+    expect(paidRow.printUrl).toBe(`/pay-invoice/${paid.invoiceNumber}/print?key=${paidKey}`);
   });
 
   it('the pay link works to the end of the store day 30 days after the due date (STORE_TIME_ZONE), not UTC midnight', async () => {

@@ -117,6 +117,11 @@ export function toAdminInvoice(
     customerEmail: row.customerEmail,
     status: row.status,
     payUrl: expiresAt && expiresAt >= now ? invoicePayUrl(config, row) : null,
+    // A paid invoice stays printable (the admin's copy); an unpaid one while its link works.
+    printUrl:
+      row.payKey && row.totalCents > 0 && (row.status === 'paid' || (expiresAt && expiresAt >= now))
+        ? `/pay-invoice/${encodeURIComponent(row.invoiceNumber)}/print?key=${row.payKey}`
+        : null,
     linkExpiresAt: expiresAt ? expiresAt.toISOString() : null,
     linkExpiresDay: expiresAt ? storeDayOf(expiresAt, config.STORE_TIME_ZONE) : null,
     sentAt: isoDate(row.sentAt),

@@ -106,6 +106,11 @@ export const AdminInvoice = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** The pay link while it works: null once paid, cancelled or expired. */
   payUrl: z.string().nullable(),
+  /**
+   * The printable invoice (a site path with the invoice's key) while it can be shown: a
+   * paid invoice, or an unpaid one whose link still works; null otherwise.
+   */
+  printUrl: z.string().nullable(),
   /** The last instant an unpaid invoice's pay link works (its day's last millisecond); null when not pending. */
   linkExpiresAt: z.string().nullable(),
   /**
@@ -132,6 +137,7 @@ export const PublicInvoice = AdminInvoice.omit({
   id: true,
   customerEmail: true,
   payUrl: true,
+  printUrl: true,
   linkExpiresAt: true,
   linkExpiresDay: true,
   sentAt: true,

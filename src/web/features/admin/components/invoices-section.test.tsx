@@ -37,6 +37,7 @@ const invoice = (
   notes: null,
   status: 'pending',
   payUrl,
+  printUrl: payUrl ? `/pay-invoice/INV-${1000 + n}/print?key=k` : null,
   linkExpiresAt,
   linkExpiresDay,
   sentAt: '2026-08-01T00:00:00.000Z',
@@ -92,6 +93,24 @@ describe('manual invoice pay links', () => {
       .filter((text) => text.startsWith('Copy Pay Link'));
     expect(copy).toEqual(['Copy Pay Link of INV-1002']);
     expect(container.textContent).toContain('Pay link expired October 1, 2026');
+  });
+
+  it('a paid invoice keeps its Print link (the admin can still print it)', async () => {
+    const paid: AdminInvoice = {
+      ...invoice(3, null, '2026-10-02T06:59:59.999Z', '2026-10-01'),
+      status: 'paid',
+      linkExpiresAt: null,
+      linkExpiresDay: null,
+      paidAt: '2026-08-02T00:00:00.000Z',
+      paidDay: '2026-08-01',
+      printUrl: '/pay-invoice/INV-1003/print?key=k3',
+    };
+    renderSection(() => jsonResponse(200, [paid]));
+    await settle(() => expect(container.textContent).toContain('INV-1003'));
+    const print = [...container.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Print'),
+    );
+    expect(print?.getAttribute('href')).toBe('/pay-invoice/INV-1003/print?key=k3');
   });
 
   it("a new invoice is due 30 days after the shop's today, not the browser's", async () => {

@@ -206,9 +206,7 @@ function InvoiceGenerator() {
 function InvoiceActions({ invoice }: { invoice: AdminInvoice }) {
   const remove = useDeleteInvoice();
   const payUrl = invoice.payUrl;
-  const printUrl = payUrl
-    ? payUrl.replace(/^[^?]*\/pay-invoice\/([^?]+)/, '/pay-invoice/$1/print')
-    : null;
+  const printUrl = invoice.printUrl;
   const doDelete = () =>
     runDelete(remove.mutateAsync(invoice.id), {
       noun: 'Invoice',
