@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, newsletterSubscribers } from '../src/server/db/schema';
+import { blogPosts, mailOutbox, newsletterSubscribers } from '../src/server/db/schema';
 import { TINY_PNG } from '../src/server/test/fixtures';
 import { expectAxeClean } from './support/axe';
 import { screenshot } from './support/browser';
@@ -74,6 +74,26 @@ describe('blog in Chromium', () => {
     expect(subscriber?.source).toBe('blog_footer');
     expect(subscriber?.status).toBe('pending');
     expect(await band.getByLabel('Email address').inputValue()).toBe('');
+
+    // The mailed link, opened in the browser: it asks; the button (a form posted from our
+    // own page) confirms; opened again it says so.
+    const [confirmMail] = await shop.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'reader@example.com'));
+    const link = /\/api\/newsletter\/confirm\?token=[\w-]+/.exec(confirmMail!.textBody)![0];
+    const confirmPage = await page.context().newPage();
+    await confirmPage.goto(`${shop.url}${link}`);
+    await confirmPage.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect
+      .poll(() => confirmPage.getByRole('heading', { name: 'You are subscribed!' }).isVisible())
+      .toBe(true);
+    await expectAxeClean(confirmPage, 'newsletter confirmed');
+    await confirmPage.goto(`${shop.url}${link}`);
+    await expect
+      .poll(() => confirmPage.getByRole('heading', { name: 'Already confirmed' }).isVisible())
+      .toBe(true);
+    await confirmPage.close();
 
     const post = posts[0]!;
     await page.getByRole('link', { name: new RegExp(post.title) }).click();

@@ -47,6 +47,7 @@ describe('cross-site requests (issue 11)', () => {
     ).toEqual([]);
     for (const headers of [
       { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { origin: 'http://shop.example.com.evil.example' },
       { origin: 'https://shop.example.com' },
       { 'sec-fetch-site': 'cross-site' },
@@ -70,6 +71,8 @@ describe('cross-site requests (issue 11)', () => {
       { origin: 'http://127.0.0.1:5123', host: '127.0.0.1:5123' },
       { 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'none' },
+      // A form posted from our own page under Referrer-Policy: no-referrer.
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
       {},
     ]) {
       const res = await c.request({

@@ -7,6 +7,8 @@
  * - with an `Origin` header: it must be the shop's own origin: PUBLIC_URL's, or the
  *   origin the request was addressed to (scheme + Host), which is what a same-origin
  *   page sends however the shop is reached (127.0.0.1:<port> in browser tests);
+ *   `Origin: null` passes only with `Sec-Fetch-Site: same-origin` (a form posted from
+ *   our own page under no-referrer sends null);
  * - else with `Sec-Fetch-Site`: it must be `same-origin` or `none` (typed by the user);
  * - with neither (curl, server-to-server, app.inject in tests) it passes: such a
  *   client cannot carry a victim's cookie.
@@ -49,13 +51,20 @@ export function isSameSiteRequest(
   config: Pick<AppConfig, 'publicUrl'>,
 ): boolean {
   const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  if (origin === 'null') {
+    // An opaque origin: a sandboxed frame or data: page (cross-site), but also a form
+    // posted from one of our own pages under `Referrer-Policy: no-referrer` (the
+    // newsletter confirmation). The browser's Sec-Fetch-Site, which no page can set,
+    // tells them apart; without it, refused.
+    return site === 'same-origin';
+  }
   if (typeof origin === 'string' && origin !== '') {
     const sent = originOf(origin);
-    if (sent === null) return false; // 'null' (sandboxed frames, opaque origins) and junk
+    if (sent === null) return false; // junk
     if (sent === originOf(config.publicUrl)) return true;
     return sent === originOf(`${request.protocol}://${request.host}`);
   }
-  const site = request.headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
 }
 
