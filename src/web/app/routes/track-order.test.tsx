@@ -30,13 +30,13 @@ afterEach(async () => {
 });
 
 /** Renders /track-order at `search` signed out; returns the URLs the page fetched. */
-function renderSignedOut(search: string): string[] {
+function renderSignedOut(search: string, user: unknown = null): string[] {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
-      if (url === '/api/auth/user') return jsonResponse(200, null);
+      if (url === '/api/auth/user') return jsonResponse(200, user);
       if (url === '/api/custom-orders/7') return jsonResponse(200, customOrder);
       if (url === `/api/custom-orders/7?key=${KEY}`) return jsonResponse(200, customOrder);
       return jsonResponse(404, { message: 'Order not found' });
@@ -99,5 +99,20 @@ describe("a guest's order opened from the link in an e-mail", () => {
     expect(signIn?.getAttribute('href')).toBe(
       `/login?next=${encodeURIComponent('/track-order?id=8&type=custom')}`,
     );
+  });
+
+  it('shows it to a signed-in visitor too (a guest who signed up elsewhere), with their orders a click away', async () => {
+    const asked = renderSignedOut(`?id=7&type=custom&key=${KEY}`, {
+      id: 3,
+      username: 'pat',
+      email: 'pat@club.example',
+      role: 'user',
+    });
+    await settle(() => expect(container.textContent).toContain('Custom Order #7'));
+    expect(asked).toContain(`/api/custom-orders/7?key=${KEY}`);
+    const all = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'See all your orders',
+    );
+    expect(all?.getAttribute('href')).toBe('/track-order?type=custom');
   });
 });

@@ -59,14 +59,21 @@ export function Component() {
           <Skeleton className="h-24 w-full rounded-xl" />
           <Skeleton className="h-48 w-full rounded-xl" />
         </div>
+      ) : mailLink && !fromCheckout ? (
+        // The link in an e-mail shows its order whoever is signed in here (a guest may have
+        // signed up since, in another browser).
+        <MailedOrder
+          orderId={mailLink.id}
+          mailKey={mailLink.key}
+          kind={initialTab}
+          signedIn={user !== null}
+        />
       ) : user ? (
         <OrdersView userId={user.id} />
       ) : wasSignedIn.current ? (
         <SignedOutHere />
       ) : fromCheckout ? (
         <GuestThankYou orderId={highlightId} kind={initialTab} />
-      ) : mailLink ? (
-        <MailedOrder orderId={mailLink.id} mailKey={mailLink.key} kind={initialTab} />
       ) : (
         <AccessDenied />
       )}
@@ -190,10 +197,12 @@ function MailedOrder({
   orderId,
   mailKey,
   kind,
+  signedIn,
 }: {
   orderId: number;
   mailKey: string;
   kind: 'custom' | 'regular';
+  signedIn: boolean;
 }) {
   const location = useLocation();
   const next = encodeURIComponent(`${location.pathname}?id=${orderId}&type=${kind}`);
@@ -208,6 +217,11 @@ function MailedOrder({
         <Skeleton className="h-48 w-full max-w-2xl rounded-xl" />
       </div>
     );
+  const allOrders = signedIn ? (
+    <Button asChild variant="outline">
+      <Link to={`/track-order?type=${kind}`}>See all your orders</Link>
+    </Button>
+  ) : null;
   if (!order && !customOrder)
     return (
       <Card className="max-w-xl">
@@ -215,20 +229,26 @@ function MailedOrder({
           <p role="alert" className="font-medium">
             {query.isError
               ? 'We could not load this order. Please try again.'
-              : 'This link has expired or no longer opens this order. Sign in to see your orders.'}
+              : signedIn
+                ? 'This link has expired or no longer opens this order.'
+                : 'This link has expired or no longer opens this order. Sign in to see your orders.'}
           </p>
-          <Button asChild>
-            <Link to={`/login?next=${next}`}>Sign In</Link>
-          </Button>
+          {allOrders ?? (
+            <Button asChild>
+              <Link to={`/login?next=${next}`}>Sign In</Link>
+            </Button>
+          )}
         </CardContent>
       </Card>
     );
   return (
     <div className="max-w-2xl space-y-4">
       <p>
-        This is the order from the link in your e-mail. Keep the e-mail to check on it again, or
-        sign in if you have an account.
+        {signedIn
+          ? 'This is the order from the link in your e-mail.'
+          : 'This is the order from the link in your e-mail. Keep the e-mail to check on it again, or sign in if you have an account.'}
       </p>
+      {allOrders}
       {order ? (
         <OrderConfirmationDetails order={order} />
       ) : customOrder ? (
