@@ -224,6 +224,8 @@ describe('quote desk and live proof review in Chromium', () => {
     await comment.fill('Please use Pantone 348 for the flag');
     await robin!.getByRole('button', { name: 'Send Comment' }).click();
     await eventually(() => comment.inputValue()).toBe('');
+    // The emptied box disables Send Comment: the focus is back in the box, not lost.
+    await eventually(() => robin!.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await eventually(() => card.getByTestId('comments').textContent()).toContain(
       'Please use Pantone 348 for the flag',
     );

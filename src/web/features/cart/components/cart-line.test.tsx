@@ -32,7 +32,11 @@ const line = (price: number, quantity: number): CartItem => ({
 let container: HTMLDivElement;
 afterEach(() => unmount(container));
 
-function renderLine(item: CartItem): string {
+function renderLine(
+  item: CartItem,
+  pending = false,
+  onChangeQuantity: (item: CartItem, quantity: number) => void = () => {},
+): string {
   container = document.createElement('div');
   document.body.append(container);
   const noop = () => {};
@@ -43,8 +47,8 @@ function renderLine(item: CartItem): string {
         <ul>
           <CartLine
             item={item}
-            pending={false}
-            onChangeQuantity={noop}
+            pending={pending}
+            onChangeQuantity={onChangeQuantity}
             onRemove={noop}
             onNavigate={noop}
           />
@@ -68,5 +72,23 @@ describe('cart line prices', () => {
     const text = renderLine(line(12.5, 2));
     expect(text).toContain('$12.50 each');
     expect(text).toContain('$25.00');
+  });
+});
+
+describe('cart line while a change is pending', () => {
+  it('keeps its buttons focusable (aria-disabled, not disabled) and ignores their clicks', () => {
+    const changes: number[] = [];
+    renderLine(line(12.5, 2), true, (_item, quantity) => changes.push(quantity));
+    const plus = container.querySelector<HTMLButtonElement>(
+      'button[aria-label="Increase quantity of First Tee Pin"]',
+    )!;
+    expect(plus.disabled).toBe(false);
+    expect(plus.getAttribute('aria-disabled')).toBe('true');
+    plus.focus();
+    act(() => plus.click());
+    expect(changes).toEqual([]);
+    expect(document.activeElement).toBe(plus);
+    // The quantity is a polite live region: a change is announced.
+    expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('Quantity 2');
   });
 });

@@ -3,7 +3,9 @@
  * name, the server's unit price with 'each' (and the volume tier when one applies;
  * a free product shows 'FREE', as in the catalogue: spec section 9),
  * minus/plus (minus at quantity 1 removes the line), line total and a remove button.
- * Buttons are disabled while any cart change is pending. Plus stops at the stock or
+ * Buttons are disabled while any cart change is pending: marked aria-disabled and
+ * ignoring clicks, not `disabled`, so a keyboard user's focus stays on the button
+ * (a disabled button drops it to the page; WCAG 2.4.3). Plus stops at the stock or
  * the per-customer limit (spec section 5: 4 for the promo pins), whichever is lower,
  * and a hint under the buttons says which ('Limit 4 per customer', 'Only N left in stock').
  */
@@ -66,27 +68,32 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
           <Button
             variant="outline"
             size="icon"
-            className="size-8"
+            className={`size-8 ${OFF_LOOK}`}
             aria-label={`Decrease quantity of ${product.name}`}
-            disabled={pending}
-            onClick={() =>
-              item.quantity <= 1 ? onRemove(item) : onChangeQuantity(item, item.quantity - 1)
-            }
+            {...busy(pending)}
+            onClick={() => {
+              if (pending) return;
+              if (item.quantity <= 1) onRemove(item);
+              else onChangeQuantity(item, item.quantity - 1);
+            }}
           >
             <Minus aria-hidden="true" />
           </Button>
-          <span className="min-w-8 text-center tabular-nums">
+          {/* Announced when it changes (the buttons keep the focus). */}
+          <span className="min-w-8 text-center tabular-nums" aria-live="polite">
             <span className="sr-only">Quantity </span>
             {item.quantity}
           </span>
           <Button
             variant="outline"
             size="icon"
-            className="size-8"
+            className={`size-8 ${OFF_LOOK}`}
             aria-label={`Increase quantity of ${product.name}`}
             aria-describedby={atMax ? hintId : undefined}
-            disabled={pending || atMax}
-            onClick={() => onChangeQuantity(item, item.quantity + 1)}
+            {...busy(pending || atMax)}
+            onClick={() => {
+              if (!pending && !atMax) onChangeQuantity(item, item.quantity + 1);
+            }}
           >
             <Plus aria-hidden="true" />
           </Button>
@@ -104,10 +111,12 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
         <Button
           variant="ghost"
           size="icon"
-          className="size-8 text-slate-600 hover:text-destructive"
+          className={`size-8 text-slate-600 hover:text-destructive ${OFF_LOOK}`}
           aria-label={`Remove ${product.name} from cart`}
-          disabled={pending}
-          onClick={() => onRemove(item)}
+          {...busy(pending)}
+          onClick={() => {
+            if (!pending) onRemove(item);
+          }}
         >
           <Trash2 aria-hidden="true" />
         </Button>
@@ -115,3 +124,9 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
     </li>
   );
 }
+
+/** A button that cannot act now but keeps the focus: aria-disabled (greyed by OFF_LOOK). */
+function busy(off: boolean) {
+  return { 'aria-disabled': off || undefined };
+}
+const OFF_LOOK = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';

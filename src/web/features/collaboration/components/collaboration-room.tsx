@@ -15,7 +15,15 @@ import {
   type RevisionView,
 } from '@shared/schemas/quote-desk';
 import { CheckCircle2, MessageSquareReply, Users, Wifi, WifiOff } from 'lucide-react';
-import { type FormEvent, type MouseEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import {
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -399,18 +407,24 @@ function Composer({
   const id = useId();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || sending) return;
     setSending(true);
     const saved = await onSubmit(text.trim());
     setSending(false);
-    if (saved) setText('');
+    if (saved) {
+      setText('');
+      // The emptied box disables the button: the focus goes back to the box (WCAG 2.4.3).
+      box.current?.focus();
+    }
   };
   return (
     <form onSubmit={submit} className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
       <Textarea
+        ref={box}
         id={id}
         value={text}
         maxLength={2000}
@@ -418,7 +432,13 @@ function Composer({
         rows={2}
       />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={!connected || !text.trim() || sending}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={!connected || !text.trim()}
+          // While sending it keeps the focus (a disabled button would drop it).
+          aria-disabled={sending || undefined}
+        >
           {sending ? 'Sending…' : submitLabel}
         </Button>
         {onCancel ? (

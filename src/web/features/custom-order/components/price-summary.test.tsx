@@ -53,4 +53,41 @@ describe('wizard price summary', () => {
     // 2031-01-06 + 33 days.
     await settle(() => expect(row()).toBe('February 8, 2031'));
   });
+
+  it('keeps the keyboard focus when a promo code is applied and removed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { today: '2031-01-06', timeZone: 'UTC' })),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    const show = (appliedDiscount: (typeof INITIAL_WIZARD)['appliedDiscount']) => {
+      const state = { ...INITIAL_WIZARD, quantity: 100, appliedDiscount };
+      act(() =>
+        render(
+          <QueryClientProvider client={client}>
+            <PriceSummary
+              state={state}
+              quote={wizardQuote(state)}
+              promoInput="SAVE5"
+              onPromoInput={() => {}}
+              onApplyPromo={() => {}}
+              onRemovePromo={() => {}}
+              validating={false}
+            />
+          </QueryClientProvider>,
+          container,
+        ),
+      );
+    };
+    const client = new QueryClient();
+    show(null);
+    // The Apply button had the focus; it is replaced by 'SAVE5 applied' and Remove.
+    (document.activeElement as HTMLElement | null)?.blur();
+    show({ code: 'SAVE5', discountType: 'fixed', discountValue: 5 });
+    await settle(() => expect(document.activeElement?.textContent).toBe('Remove'));
+    (document.activeElement as HTMLElement).blur();
+    show(null);
+    await settle(() => expect(document.activeElement?.tagName).toBe('INPUT'));
+  });
 });

@@ -15,7 +15,7 @@ import {
   SIZE_EXTRA_CENTS,
 } from '@shared/pricing';
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -48,6 +48,18 @@ export function PriceSummary({
   validating: boolean;
 }) {
   const promoId = useId();
+  // Applying swaps the form for 'CODE applied' and Remove swaps it back: the focus moves
+  // to what replaced the control the user was on, not to the page (WCAG 2.4.3).
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const promoField = useRef<HTMLInputElement>(null);
+  const applied = state.appliedDiscount !== null;
+  const wasApplied = useRef(applied);
+  useEffect(() => {
+    if (applied === wasApplied.current) return;
+    wasApplied.current = applied;
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (lost) (applied ? removeButton.current : promoField.current)?.focus();
+  }, [applied]);
   /** The delivery estimate counts from the shop's today, as the stored order's does. */
   const today = useStoreToday();
   const extras: [string, number][] = [];
@@ -109,7 +121,13 @@ export function PriceSummary({
               <span>
                 <span className="font-semibold">{state.appliedDiscount.code}</span> applied
               </span>
-              <Button type="button" size="sm" variant="ghost" onClick={onRemovePromo}>
+              <Button
+                ref={removeButton}
+                type="button"
+                size="sm"
+                variant="ghost"
+                onClick={onRemovePromo}
+              >
                 <X aria-hidden="true" />
                 Remove
               </Button>
@@ -123,6 +141,7 @@ export function PriceSummary({
               }}
             >
               <Input
+                ref={promoField}
                 id={promoId}
                 value={promoInput}
                 onChange={(e) => onPromoInput(e.target.value.toUpperCase())}
