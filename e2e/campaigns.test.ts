@@ -97,6 +97,14 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
     await page.clock.runFor(3_100);
     await page.clock.resume();
     await popup.waitFor({ state: 'visible' });
+    // It opened by itself: closing it gives the focus back to where the visitor was (the
+    // cart button the drawer returned it to), not to the page.
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+    await expect.poll(() => cartButton.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   }, 60_000);
 
