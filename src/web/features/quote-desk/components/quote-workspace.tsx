@@ -146,7 +146,13 @@ function AdminRoom({ quoteId }: { quoteId: number }) {
     seen.current = version;
   }, [version, refresh]);
   if (room.connection === 'ended') {
-    return <p role="alert">{QUOTE_DESK_MESSAGES.sessionNotFound}</p>;
+    // The room ends for the admin when the quote is deleted or their own session ended
+    // (signed out in another tab, or idle): the client's link itself may still work.
+    return (
+      <p role="alert">
+        The live review has ended. If you have signed out, sign in again to rejoin it.
+      </p>
+    );
   }
   return <CollaborationRoom room={room} viewer="admin" />;
 }
