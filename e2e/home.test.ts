@@ -113,6 +113,14 @@ describe('home page in Chromium', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     expect(box.y).toBeGreaterThan(740 / 2); // the lower half of the screen
+    // Nor on the drawer's footer: the toast sits above Checkout (it is lifted while open).
+    const checkoutButton = drawer.getByRole('button', { name: 'Checkout' });
+    await expect
+      .poll(async () => {
+        const toastBox = (await toastEl.boundingBox())!;
+        return toastBox.y + toastBox.height <= (await checkoutButton.boundingBox())!.y;
+      })
+      .toBe(true);
     const close = drawer.getByRole('button', { name: 'Close' });
     const closeBox = (await close.boundingBox())!;
     expect(closeBox.y + closeBox.height).toBeLessThan(box.y);

@@ -33,7 +33,10 @@ function Toaster() {
       toastOptions={{ classNames: { error: ERROR_TOAST } }}
       richColors={false}
       closeButton
-      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
+      // --toast-lift: the open cart drawer's footer height (cart-drawer.tsx), so a toast
+      // never covers its Total and Checkout.
+      offset={{ bottom: 'calc(24px + var(--toast-lift, 0px))' }}
+      mobileOffset={{ bottom: 'calc(16px + var(--toast-lift, 0px))', left: 16, right: 16 }}
     />
   );
 }

@@ -6,7 +6,7 @@
  * Loaded lazily on first open (see lazy-cart-drawer.ts).
  */
 import type { CartItem } from '@shared/schemas/cart';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -99,6 +99,22 @@ export function CartDrawer() {
   // The drawer has no Radix trigger (the header button toggles shared state), so focus
   // is returned by hand to whatever opened it: the cart button or 'Add to Cart'.
   const opener = useRef<HTMLElement | null>(null);
+  // While the drawer is open, toasts sit above its footer (Total and Checkout), not on it:
+  // the toaster's bottom offset adds --toast-lift (components/ui/sonner-toaster.tsx).
+  const footer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = footer.current;
+    if (!isOpen || !el) return;
+    const root = document.documentElement;
+    const lift = () => root.style.setProperty('--toast-lift', `${el.offsetHeight}px`);
+    lift();
+    const observer = new ResizeObserver(lift);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toast-lift');
+    };
+  }, [isOpen]);
   const rememberOpener = () => {
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
@@ -183,7 +199,7 @@ export function CartDrawer() {
             </ul>
           )}
         </div>
-        <SheetFooter className="gap-3 border-t">
+        <SheetFooter ref={footer} className="gap-3 border-t">
           {items.length > 0 && <TotalsBlock discountCode={discountCode} />}
           {/* With an empty cart Checkout does nothing (storefront spec section 2). */}
           <Button
