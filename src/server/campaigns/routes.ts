@@ -50,7 +50,7 @@ import {
 } from '../db/schema';
 import { checkCodeRow } from '../discounts/service';
 import { apiErrors, conflict, HttpError, notFound } from '../lib/errors';
-import { simpleHtmlPage } from '../lib/html-page';
+import { acceptLinkPageForms, simpleHtmlPage } from '../lib/html-page';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { requireAdmin } from '../lib/session';
 import type { OutgoingMail } from '../mail/service';
@@ -535,11 +535,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
   await instance.register(async (sub) => {
     // One-click unsubscribe posts `List-Unsubscribe=One-Click` form-encoded (RFC 8058);
     // the body carries nothing else we read.
-    sub.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, _body, done) => done(null, {}),
-    );
+    acceptLinkPageForms(sub);
     const app = sub.withTypeProvider<ZodTypeProvider>();
 
     const UnsubscribeQuery = z.object({

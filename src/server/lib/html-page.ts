@@ -5,7 +5,21 @@
  * `bodyHtml` must already be escaped; the title is escaped here.
  */
 import escapeHtml from 'escape-html';
+import type { FastifyInstance } from 'fastify';
 
 export function simpleHtmlPage(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#111}a{color:#14532d}button{font:inherit;padding:.5rem 1rem;background:#14532d;color:#fff;border:0;border-radius:.375rem;cursor:pointer}</style></head><body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`;
+}
+
+/**
+ * Lets `scope` take the form posts of such a page (and RFC 8058's one-click
+ * `List-Unsubscribe=One-Click`): form-encoded bodies of at most 4 KB, read as nothing,
+ * since these routes act on their query (the link's token) alone.
+ */
+export function acceptLinkPageForms(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  );
 }

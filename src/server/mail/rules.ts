@@ -18,8 +18,7 @@ import {
   orderConfirmationMailLater,
   quoteConfirmationMail,
   quoteNotificationMail,
-  trackCustomOrderUrl,
-  trackOrderUrl,
+  trackUrl,
 } from './templates';
 
 type Config = EventDeps['config'];
@@ -99,9 +98,9 @@ export function mailsFor(event: ShopEvent, config: Config, linkSecret?: Buffer):
   const guestKey = (kind: TrackedKind, o: { id: number; userId: number | null }) =>
     linkSecret && o.userId === null ? trackKey(linkSecret, kind, o.id) : null;
   const orderLink = (o: { id: number; userId: number | null }) =>
-    trackOrderUrl(config, o.id, guestKey('order', o));
+    trackUrl(config, 'regular', o.id, guestKey('order', o));
   const customLink = (o: { id: number; userId: number | null }) =>
-    trackCustomOrderUrl(config, o.id, guestKey('custom_order', o));
+    trackUrl(config, 'custom', o.id, guestKey('custom_order', o));
   switch (event.type) {
     case 'order.placed':
       // The HTML part is rendered at delivery (html-later.ts), not in the checkout request.

@@ -16,15 +16,17 @@ type OrderRow = typeof orders.$inferSelect;
 type QuoteRow = typeof quoteRequests.$inferSelect;
 
 /**
- * The public page where a customer follows a catalogue order (back-office spec "Track
- * Order"); with a guest's `key` (orders/track-link.ts) it shows the order signed out.
+ * The public page where a customer follows an order (back-office spec "Track Order"):
+ * `type` 'regular' (catalogue) or 'custom'; with a guest's `key` (orders/track-link.ts)
+ * it shows that order signed out.
  */
-export function trackOrderUrl(
+export function trackUrl(
   config: Pick<AppConfig, 'publicUrl'>,
-  orderId: number,
+  type: 'regular' | 'custom',
+  id: number,
   key?: string | null,
 ): string {
-  return `${config.publicUrl}/track-order?id=${orderId}&type=regular${key ? `&key=${key}` : ''}`;
+  return `${config.publicUrl}/track-order?id=${id}&type=${type}${key ? `&key=${key}` : ''}`;
 }
 
 /**
@@ -95,7 +97,7 @@ function orderConfirmationParts(
   trackKey?: string | null,
 ): OutgoingMail {
   const store = config.STORE_NAME;
-  const link = trackOrderUrl(config, order.id, trackKey);
+  const link = trackUrl(config, 'regular', order.id, trackKey);
   const subject = `${store}: order #${order.id} confirmed`;
   const { lines, totals } = orderFigures(order);
   const text = [
@@ -133,7 +135,7 @@ export function orderConfirmationHtml(
   trackKey?: string | null,
 ): string {
   const store = config.STORE_NAME;
-  const link = trackOrderUrl(config, order.id, trackKey);
+  const link = trackUrl(config, 'regular', order.id, trackKey);
   const { lines, totals } = orderFigures(order);
   return renderEmail(
     createElement(
@@ -251,15 +253,6 @@ export function quoteNotificationMail(q: QuoteRow, config: MailConfig): Outgoing
     // The shop answers the customer straight from its inbox.
     headers: { 'Reply-To': q.customerEmail },
   };
-}
-
-/** The public page where a customer follows a custom order (`key`: as `trackOrderUrl`). */
-export function trackCustomOrderUrl(
-  config: Pick<AppConfig, 'publicUrl'>,
-  id: number,
-  key?: string | null,
-): string {
-  return `${config.publicUrl}/track-order?id=${id}&type=custom${key ? `&key=${key}` : ''}`;
 }
 
 /** The parts of a plain transactional mail (`basicMail`). Values are unescaped text. */

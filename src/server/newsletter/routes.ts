@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { NEWSLETTER_SIGNUP_MESSAGE, NewsletterSignupBody } from '../../shared/schemas/campaigns';
 import { endSentence } from '../../shared/sentence';
 import { apiErrors, HttpError } from '../lib/errors';
-import { simpleHtmlPage } from '../lib/html-page';
+import { acceptLinkPageForms, simpleHtmlPage } from '../lib/html-page';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { confirm, confirmationState, signUp } from './service';
 
@@ -46,11 +46,7 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
 
   // The confirmation link (its own plugin: the page's form posts form-encoded).
   await instance.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, _body, done) => done(null, {}),
-    );
+    acceptLinkPageForms(scope);
     const confirmApp = scope.withTypeProvider<ZodTypeProvider>();
     const TokenQuery = z.object({ token: z.string().max(100).default('') });
     const e = escapeHtml;

@@ -12,11 +12,40 @@ import { jsonResponse, settle, unmount } from '@/test/dom';
 import { INITIAL_WIZARD, wizardQuote } from '../wizard-state';
 import { PriceSummary } from './price-summary';
 
-let container: HTMLDivElement;
+let container: HTMLDivElement | undefined;
 afterEach(async () => {
-  await unmount(container);
+  if (container) await unmount(container);
+  container = undefined;
   vi.unstubAllGlobals();
 });
+
+type Wizard = typeof INITIAL_WIZARD;
+
+/** Renders (or re-renders, with the same query client) the summary of `state` into `container`. */
+function showSummary(client: QueryClient, state: Wizard, promoInput = ''): HTMLDivElement {
+  if (!container) {
+    container = document.createElement('div');
+    document.body.append(container);
+  }
+  const root = container;
+  act(() =>
+    render(
+      <QueryClientProvider client={client}>
+        <PriceSummary
+          state={state}
+          quote={wizardQuote(state)}
+          promoInput={promoInput}
+          onPromoInput={() => {}}
+          onApplyPromo={() => {}}
+          onRemovePromo={() => {}}
+          validating={false}
+        />
+      </QueryClientProvider>,
+      root,
+    ),
+  );
+  return root;
+}
 
 describe('wizard price summary', () => {
   it("estimates delivery from the shop's today", async () => {
@@ -28,27 +57,13 @@ describe('wizard price summary', () => {
           : jsonResponse(404, { message: 'Not found' }),
       ),
     );
-    const state = { ...INITIAL_WIZARD, quantity: 100, rushOrder: false };
-    container = document.createElement('div');
-    document.body.append(container);
-    act(() =>
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <PriceSummary
-            state={state}
-            quote={wizardQuote(state)}
-            promoInput=""
-            onPromoInput={() => {}}
-            onApplyPromo={() => {}}
-            onRemovePromo={() => {}}
-            validating={false}
-          />
-        </QueryClientProvider>,
-        container,
-      ),
-    );
+    const root = showSummary(new QueryClient(), {
+      ...INITIAL_WIZARD,
+      quantity: 100,
+      rushOrder: false,
+    });
     const row = () =>
-      [...container.querySelectorAll('dt')].find((dt) => dt.textContent === 'Estimated delivery')
+      [...root.querySelectorAll('dt')].find((dt) => dt.textContent === 'Estimated delivery')
         ?.nextElementSibling?.textContent;
     // 2031-01-06 + 33 days.
     await settle(() => expect(row()).toBe('February 8, 2031'));
@@ -59,27 +74,8 @@ describe('wizard price summary', () => {
       'fetch',
       vi.fn(async () => jsonResponse(200, { today: '2031-01-06', timeZone: 'UTC' })),
     );
-    container = document.createElement('div');
-    document.body.append(container);
-    const show = (appliedDiscount: (typeof INITIAL_WIZARD)['appliedDiscount']) => {
-      const state = { ...INITIAL_WIZARD, quantity: 100, appliedDiscount };
-      act(() =>
-        render(
-          <QueryClientProvider client={client}>
-            <PriceSummary
-              state={state}
-              quote={wizardQuote(state)}
-              promoInput="SAVE5"
-              onPromoInput={() => {}}
-              onApplyPromo={() => {}}
-              onRemovePromo={() => {}}
-              validating={false}
-            />
-          </QueryClientProvider>,
-          container,
-        ),
-      );
-    };
+    const show = (appliedDiscount: Wizard['appliedDiscount']) =>
+      showSummary(client, { ...INITIAL_WIZARD, quantity: 100, appliedDiscount }, 'SAVE5');
     const client = new QueryClient();
     show(null);
     // The Apply button had the focus; it is replaced by 'SAVE5 applied' and Remove.
