@@ -61,7 +61,12 @@ export const SendInvoiceBody = z.object({
   description: z.string().trim().max(2000, 'At most 2000 characters').default(''),
   /** Dollars, above 0, at most two decimals. */
   amount: z
-    .number({ error: 'Amount is required' })
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Amount is required'
+          : 'Amount must be a number, such as 1250.50',
+    })
     .gt(0, 'Amount must be above 0')
     .max(MAX_ORDER_DOLLARS, 'Amount must be at most 1,000,000')
     .refine(hasAtMostTwoDecimals, 'Amount must be in dollars with at most two decimals'),

@@ -144,8 +144,18 @@ function convert(valueAs: ValueAs) {
       return valueAs === 'number' ? undefined : null;
     }
     if (valueAs === 'nullableText') return text;
-    return typeof text === 'number' ? text : Number(text);
+    return typeof text === 'number' ? text : Number(typedNumberText(String(text)));
   };
+}
+
+/**
+ * A number as people type it -> the text Number() reads: a leading '$' and en-US digit
+ * grouping ('$1,250.50', '10,000') are dropped; anything else is left as typed, so a
+ * misplaced comma ('1,25') still fails the schema instead of becoming another amount.
+ */
+export function typedNumberText(text: string): string {
+  const bare = text.replace(/^\$\s*/, '');
+  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(bare) ? bare.replaceAll(',', '') : bare;
 }
 
 /** A text/number/date/email input bound to `name`. */

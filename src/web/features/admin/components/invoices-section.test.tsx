@@ -4,7 +4,8 @@
  * payment links expire; the server leaves `payUrl` out) offers no 'Copy Pay Link' and says
  * on which store day the link expired (the server's `linkExpiresDay`, not the browser's
  * reading of `linkExpiresAt`); a working one keeps 'Copy Pay Link'. The new invoice's due
- * date starts at the shop's today (GET /api/calendar) + 30 days, not the browser's.
+ * date starts at the shop's today (GET /api/calendar) + 30 days, not the browser's. An
+ * amount typed as '$1,250.50' is sent as 1250.5; a garbled one is named as such.
  */
 import type { AdminInvoice } from '@shared/schemas/invoices';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -56,10 +57,10 @@ afterEach(async () => {
 });
 
 /** Renders the section with `fetch` answered by `answer` (the network is all it replaces). */
-function renderSection(answer: (url: string) => Response) {
+function renderSection(answer: (url: string, init?: RequestInit) => Response) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => answer(String(url))),
+    vi.fn(async (url: string, init?: RequestInit) => answer(String(url), init)),
   );
   container = document.createElement('div');
   document.body.append(container);
@@ -111,6 +112,40 @@ describe('manual invoice pay links', () => {
       a.textContent?.startsWith('Print'),
     );
     expect(print?.getAttribute('href')).toBe('/pay-invoice/INV-1003/print?key=k3');
+  });
+
+  it("an amount typed with '$' and grouping is sent as dollars; a garbled one is named, not 'required'", async () => {
+    const posted: Record<string, unknown>[] = [];
+    renderSection((url, init) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, invoice(9, null, '2031-04-01T06:59:59.999Z', '2031-03-31'));
+      }
+      return jsonResponse(200, []);
+    });
+    const form = await vi.waitFor(
+      () => container.querySelector<HTMLFormElement>('form[aria-label="Create invoice"]')!,
+    );
+    const type = (name: string, value: string) => {
+      const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    await act(() => {
+      type('customerName', 'Pat Green');
+      type('customerEmail', 'pat@example.com');
+      type('amount', '1,25');
+    });
+    await act(() => form.requestSubmit());
+    await settle(() =>
+      expect(form.textContent).toContain('Amount must be a number, such as 1250.50'),
+    );
+    expect(posted).toHaveLength(0);
+    await act(() => type('amount', '$1,250.50'));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ amount: 1250.5, customerName: 'Pat Green' });
   });
 
   it("a new invoice is due 30 days after the shop's today, not the browser's", async () => {

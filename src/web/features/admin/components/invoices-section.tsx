@@ -144,12 +144,7 @@ function InvoiceGenerator() {
   }, [today, form]);
   const onInvalid = (errors: FieldErrors<InvoiceIn>) => {
     const values = form.getValues();
-    if (
-      errors.customerName ||
-      !values.customerEmail?.trim() ||
-      values.amount === undefined ||
-      Number.isNaN(values.amount)
-    ) {
+    if (errors.customerName || !values.customerEmail?.trim() || values.amount === undefined) {
       toast({
         title: INVOICE_MESSAGES.missingTitle,
         description: INVOICE_MESSAGES.missing,
