@@ -116,7 +116,7 @@ describe('manual invoice pay links', () => {
 
   it("an amount typed with '$' and grouping is sent as dollars; a garbled one is named, not 'required'", async () => {
     const posted: Record<string, unknown>[] = [];
-    renderSection((url, init) => {
+    renderSection((_url, init) => {
       if (init?.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
         return jsonResponse(201, invoice(9, null, '2031-04-01T06:59:59.999Z', '2031-03-31'));
