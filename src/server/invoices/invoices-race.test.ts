@@ -63,6 +63,12 @@ describe('invoice payments under concurrency', () => {
     const statuses = captures.map((r) => r.json().status).sort();
     expect(statuses).toEqual(['COMPLETED', 'REFUNDED', 'REFUNDED', 'REFUNDED']);
     const winner = ids[captures.findIndex((r) => r.json().status === 'COMPLETED')]!;
+    // The losers read why, not the generic 'could not be matched ... Please try again'.
+    for (const loser of captures.filter((r) => r.json().status === 'REFUNDED')) {
+      expect(loser.json().message).toBe(
+        'This invoice has already been paid, so your payment is being refunded in full.',
+      );
+    }
 
     const [row] = await t.db
       .select()

@@ -257,7 +257,7 @@ export async function findPayableInvoice(
 type SettleOutcome =
   | { kind: 'paid' }
   | { kind: 'nothing' }
-  | { kind: 'refund'; payment: PaymentRow; reason: string };
+  | { kind: 'refund'; payment: PaymentRow; reason: string; buyerMessage: string };
 
 /**
  * The `invoice` purpose's `onCaptured`: in one transaction, with the invoice row locked,
@@ -265,14 +265,16 @@ type SettleOutcome =
  * the payment is marked consumed and `invoice.paid` is published (the receipt e-mail).
  * Otherwise (already paid by another payment, cancelled, unknown) the payment becomes
  * `refund_pending` with an incident in the same transaction, and is then refunded in
- * full through the provider. Idempotent: a payment already consumed or not `captured`
- * does nothing. Never throws for these business outcomes.
+ * full through the provider, and the buyer's sentence saying why is returned (a second
+ * tab paying an invoice the first already paid reads that it was already paid, not
+ * 'Please try again'). Idempotent: a payment already consumed or not `captured` does
+ * nothing. Never throws for these business outcomes.
  */
 export async function settleInvoicePayment(
   deps: AppDeps,
   payment: PaymentRow,
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<string | undefined> {
   const outcome = await deps.db.transaction(async (tx): Promise<SettleOutcome> => {
     const [invoice] = await tx
       .select()
@@ -318,7 +320,16 @@ export async function settleInvoicePayment(
       message: `${reason}; the capture is being refunded in full. If this stays unresolved, refund capture ${current.captureId} by hand.`,
       details: { paymentId: current.id, captureId: current.captureId, invoice: payment.reference },
     });
-    return { kind: 'refund', payment: refunding!, reason };
+    const why =
+      invoice?.status === 'paid'
+        ? 'This invoice has already been paid'
+        : invoice?.status === 'cancelled'
+          ? 'This invoice was withdrawn before your payment arrived'
+          : invoice
+            ? 'This invoice changed before your payment arrived'
+            : 'This invoice does not exist';
+    const buyerMessage = `${why}, so your payment is being refunded in full.`;
+    return { kind: 'refund', payment: refunding!, reason, buyerMessage };
   });
   if (outcome.kind === 'paid') {
     await deps.mail
@@ -326,7 +337,9 @@ export async function settleInvoicePayment(
       .catch((err) => log.error({ err, invoice: payment.reference }, 'mail flush failed'));
   } else if (outcome.kind === 'refund') {
     await refundPayment(deps, outcome.payment, outcome.reason, log);
+    return outcome.buyerMessage;
   }
+  return undefined;
 }
 
 /**

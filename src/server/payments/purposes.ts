@@ -50,9 +50,10 @@ export interface PaymentPurposeHandler {
    * right amount). Use it for purposes that are settled by the capture itself (an invoice
    * becomes paid). Must be idempotent; never throw for a business refusal (refund and
    * record an incident instead). Purposes settled by a later call (create-order, custom
-   * order, balance completion) leave it out.
+   * order, balance completion) leave it out. Returns, after a refusal, the sentence the
+   * buyer reads in the capture's answer instead of the generic refund message.
    */
-  onCaptured?(deps: AppDeps, row: PaymentRow, log: FastifyBaseLogger): Promise<void>;
+  onCaptured?(deps: AppDeps, row: PaymentRow, log: FastifyBaseLogger): Promise<string | undefined>;
 }
 
 /** The registry on `app.deps.paymentPurposes`. */

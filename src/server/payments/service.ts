@@ -442,8 +442,9 @@ export async function capturePayment(
     if (!decided) return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
     // Purposes settled by the capture itself (an invoice) act now, once.
     const onCaptured = deps.paymentPurposes.get(decided.purpose)?.onCaptured;
-    if (onCaptured) await onCaptured(deps, decided, log);
-    return captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
+    const refusal = onCaptured ? await onCaptured(deps, decided, log) : undefined;
+    const answer = captureAnswerOf((await findPayment(deps.db, providerOrderId))!);
+    return refusal && answer.status !== 'COMPLETED' ? { ...answer, message: refusal } : answer;
   }
 
   if (result.captureStatus === 'COMPLETED') {
