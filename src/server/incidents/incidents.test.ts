@@ -193,6 +193,18 @@ describe('incidents screen and refund retries', () => {
     }
     const overviewNow = (await admin.get('/api/admin/incidents')).json();
     expect(overviewNow.capturesWithoutOrder).toHaveLength(0);
+    // Within the grace period the buyer's page may still be placing the order: neither
+    // Refund nor Mark resolved may take the payment from under it.
+    const fresh = await t.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.providerOrderId, captures));
+    for (const action of ['refund', 'resolve']) {
+      const early = await admin.post(`/api/admin/payments/${fresh[0]!.id}/${action}`, {
+        note: 'too early',
+      });
+      expect(early.statusCode, action).toBe(409);
+    }
     await t.db
       .update(payments)
       .set({ updatedAt: new Date(Date.now() - 20 * 60_000) })

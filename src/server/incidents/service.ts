@@ -43,6 +43,17 @@ const capturedWithoutOrder = (now: Date) =>
     lt(payments.updatedAt, new Date(now.getTime() - CAPTURE_GRACE_MINUTES * 60_000)),
   );
 
+/**
+ * A capture the admin may act on as 'without an order' (the same rule as the list's
+ * `capturedWithoutOrder`): captured, unused, unsettled, and older than the grace period,
+ * so the buyer's own create-order, which normally follows within seconds, is not cut off.
+ */
+const isCaptureWithoutOrder = (p: PaymentRow, now: Date) =>
+  p.status === 'captured' &&
+  !p.consumedAt &&
+  !p.adminResolvedAt &&
+  p.updatedAt.getTime() < now.getTime() - CAPTURE_GRACE_MINUTES * 60_000;
+
 function toIncidentPayment(row: PaymentRow, incidents: IncidentRow[]): IncidentPayment {
   return {
     id: row.id,
@@ -145,12 +156,7 @@ export async function adminRefund(
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!p) throw notFound('Payment not found');
     if (p.status === 'refund_pending') return p;
-    const orphan =
-      p.status === 'captured' &&
-      !p.consumedAt &&
-      !p.adminResolvedAt &&
-      p.updatedAt.getTime() < now.getTime() - CAPTURE_GRACE_MINUTES * 60_000;
-    if (!orphan) throw conflict('This payment has nothing to refund.');
+    if (!isCaptureWithoutOrder(p, now)) throw conflict('This payment has nothing to refund.');
     const reason = 'Refunded by the admin: the capture never became an order';
     const [moved] = await tx
       .update(payments)
@@ -173,7 +179,8 @@ export async function adminRefund(
  * 'Mark resolved' on a payment with the admin's note: a `refund_pending` one was refunded
  * by hand (becomes `refunded`, its open incidents resolved); a capture without an order
  * was settled otherwise (leaves the list, and is marked used: no order can be placed on
- * it afterwards). Throws 404 / 409 as `adminRefund`.
+ * it afterwards; not within its first CAPTURE_GRACE_MINUTES, while the buyer's page may
+ * still be placing the order). Throws 404 / 409 as `adminRefund`.
  */
 export async function resolvePayment(
   db: DbOrTx,
@@ -195,7 +202,7 @@ export async function resolvePayment(
           updatedAt: now,
         })
         .where(eq(payments.id, p.id));
-    } else if (p.status === 'captured' && !p.consumedAt && !p.adminResolvedAt) {
+    } else if (isCaptureWithoutOrder(p, now)) {
       // Resolved by hand (the admin placed the order or settled it with the buyer): the
       // payment counts as used, so a late create-order cannot make a second order on it.
       await tx
