@@ -74,10 +74,18 @@ function webSocketOrigin(config: AppConfig): string[] {
 }
 
 /** Creates the app with every plugin and route registered; call `ready()` or `listen()` next. */
+/**
+ * TRUST_PROXY (config.ts) as Fastify takes it: a hop count becomes "the N hops nearest
+ * the shop" (Fastify itself refuses numbers); addresses and `false` pass as they are.
+ */
+function trustProxyOption(trust: AppConfig['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     logController: new RequestLog(options.directRequestLines ?? false),
     // request.log made on first use; the request line needs none (lib/request-log.ts).

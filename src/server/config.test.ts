@@ -27,6 +27,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).paymentProvider).toBe('test');
   });
 
+  it('TRUST_PROXY never trusts every hop: true is the proxy on this machine; addresses, ranges or hops', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('defaults PUBLIC_URL to http://HOST:PORT; https PUBLIC_URL turns on https cookies', () => {
     expect(loadConfig({ HOST: '127.0.0.1', PORT: '3111' })).toMatchObject({
       publicUrl: 'http://127.0.0.1:3111',

@@ -3,6 +3,7 @@
  * README's configuration table lists every variable). Parsed once with zod so a bad
  * value fails at start with a clear message.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_STORE_TIME_ZONE, isTimeZone } from './lib/store-time';
 
@@ -11,6 +12,16 @@ const bool = (def: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .optional()
     .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
+
+/** An IP address, CIDR range (`10.0.0.0/8`, `::1/128`) or proxy-addr range name, as TRUST_PROXY takes them. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const EnvSchema = z.object({
   /** `production` makes the shop refuse to start on the test payment provider unless asked for. */
@@ -87,7 +98,33 @@ const EnvSchema = z.object({
       'STORE_TIME_ZONE must be an IANA time zone name such as America/Los_Angeles or Europe/Berlin',
     ),
   RUSH_SLOTS_PER_MONTH: z.coerce.number().int().min(0).default(3),
-  TRUST_PROXY: bool(false),
+  /**
+   * Which proxies in front may speak for the client (`X-Forwarded-For`, `-Proto`):
+   * `false` none; `true` the proxy on this machine (`loopback`, the documented setup:
+   * the address it added, the rightmost, is the client); the proxies' addresses, CIDR
+   * ranges or proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`),
+   * comma-separated; or a number N of hops, only when nothing but the proxies can reach
+   * the shop. Never "trust every hop": the leftmost address is the client's own choice,
+   * and every per-address rate limit would count what it chose (a security audit).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const text = (v ?? 'false').toLowerCase();
+      if (['', 'false', '0', 'no'].includes(text)) return false;
+      if (['true', 'yes'].includes(text)) return ['loopback'];
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(',').map((e) => e.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "TRUST_PROXY must be true, false, the proxies' addresses (comma-separated IPs, CIDR ranges or loopback) or a number of proxy hops",
+      });
+      return z.NEVER;
+    }),
   /** Login attempts per minute per client address and username (DECISIONS.md: login rate-limited). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Registrations per minute per client address. */

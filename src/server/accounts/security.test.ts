@@ -408,6 +408,33 @@ describe('sign-in backoff and https cookies (issue 11)', () => {
     });
   });
 
+  describe('client address behind the proxy (TRUST_PROXY=true: the proxy on this machine)', () => {
+    it('counts the address the proxy added, not the ones the client wrote in front of it', async () => {
+      // nginx's `$proxy_add_x_forwarded_for` appends the real peer to what the client sent:
+      // a new made-up address each time on the left, the same real one on the right.
+      const statuses: number[] = [];
+      for (let i = 1; i <= 7; i++) {
+        const res = await new TestClient(t.app).request({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: creds(),
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        });
+        statuses.push(res.statusCode);
+      }
+      // REGISTER_RATE_LIMIT: 5 per minute per client address.
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+      // A peer that is not the trusted proxy cannot speak for anyone: its own address counts.
+      const direct = await new AddressedClient(t.app).request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: creds(),
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(direct.statusCode).toBe(201);
+    });
+  });
+
   describe('session cookie over HTTPS', () => {
     it('uses the __Host- prefix, Secure, Path=/ and no Domain for the session and claim cookies', async () => {
       const c = new TestClient(t.app);
