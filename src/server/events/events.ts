@@ -76,11 +76,14 @@ export type ShopEvent =
   // --- newsletter ---
   /** Someone signed up; they must confirm through `confirmUrl` (double opt-in). */
   | { type: 'newsletter.signup_requested'; email: string; confirmUrl: string }
-  /** A subscriber confirmed; `code` is their own single-use discount code. */
+  /**
+   * A subscriber confirmed; `code` is their own single-use discount code (null: they
+   * subscribed before and used it, so there is none this time).
+   */
   | {
       type: 'newsletter.confirmed';
       email: string;
-      code: string;
+      code: string | null;
       percentOff: number;
       unsubscribeUrl: string;
     }

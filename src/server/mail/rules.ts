@@ -371,12 +371,23 @@ export function mailsFor(event: ShopEvent, config: Config, linkSecret?: Buffer):
             {
               to: event.email,
               kind: 'newsletter_welcome',
-              subject: `Welcome to ${store}: your ${event.percentOff}% code`,
-              paragraphs: [
-                `Thanks for subscribing! Your personal code ${event.code} takes ${event.percentOff}% off your first order.`,
-                'It works once, on any catalogue or custom pin order.',
-              ],
-              rows: [['Your code', event.code]],
+              ...(event.code
+                ? {
+                    subject: `Welcome to ${store}: your ${event.percentOff}% code`,
+                    paragraphs: [
+                      `Thanks for subscribing! Your personal code ${event.code} takes ${event.percentOff}% off your first order.`,
+                      'It works once, on any catalogue or custom pin order.',
+                    ],
+                    rows: [['Your code', event.code]] as [string, string][],
+                  }
+                : {
+                    // Subscribed again after using the welcome code: one per address.
+                    subject: `Welcome back to ${store}`,
+                    paragraphs: [
+                      'Thanks for subscribing again! You will hear from us about new pins, tournament season and offers.',
+                      'Your welcome code was used on an earlier order, so there is no new one this time.',
+                    ],
+                  }),
               action: { label: 'Shop golf pins', url: `${config.publicUrl}/wholesale` },
               unsubscribeUrl: event.unsubscribeUrl,
             },

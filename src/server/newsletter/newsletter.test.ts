@@ -158,6 +158,74 @@ describe('newsletter sign-up', () => {
     ).toHaveLength(0);
   });
 
+  it('one welcome code per address: signing up again after unsubscribing resends the unused code, then none once used', async () => {
+    const email = 'again@example.com';
+    /** Waits for mail number `n` to the address whose subject matches `kind`. */
+    const nthMail = (kind: RegExp, n: number) =>
+      vi.waitFor(
+        () => {
+          const m = t.smtp.received.filter((r) => r.to === email && kind.test(r.subject ?? ''))[
+            n - 1
+          ];
+          if (!m) throw new Error(`no mail ${n} matching ${kind}`);
+          return m;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+    /** Signs up, waits for confirmation mail number `n`, confirms through its link; returns welcome mail number `n`. */
+    const subscribeRound = async (n: number) => {
+      await new AddressedClient(t.app).post('/api/newsletter-signup', { email });
+      const confirmMail = await nthMail(/confirm/i, n);
+      const link = new URL(
+        linkIn(
+          confirmMail.raw,
+          /https:\/\/shop\.example\/api\/newsletter\/confirm\?token=[\w-]{43}/,
+        ),
+      );
+      const ok = await new TestClient(t.app).request({
+        method: 'POST',
+        url: `${link.pathname}${link.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      return nthMail(/welcome/i, n);
+    };
+    const unsubscribe = async (welcome: { listUnsubscribe: string | null }) => {
+      const url = new URL(/<([^>]+)>/.exec(welcome.listUnsubscribe ?? '')![1]!);
+      const res = await new TestClient(t.app).request({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [sub] = await t.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email));
+      expect(sub!.status).toBe('unsubscribed');
+    };
+    const codesOf = async () =>
+      (await t.db.select().from(discountCodes)).filter((c) => c.issuedToEmail === email);
+
+    const first = await subscribeRound(1);
+    const [code] = await codesOf();
+    expect(first.raw).toContain(code!.code);
+    await unsubscribe(first);
+    const second = await subscribeRound(2);
+    expect(second.raw).toContain(code!.code);
+    expect(await codesOf()).toHaveLength(1);
+
+    // The code is used on an order: a third round welcomes them back without a code.
+    await t.db.update(discountCodes).set({ currentUses: 1 }).where(eq(discountCodes.id, code!.id));
+    await unsubscribe(second);
+    const third = await subscribeRound(3);
+    expect(third.subject).toMatch(/^Welcome back to /);
+    expect(third.raw).not.toMatch(/WELCOME-[A-Z2-9]{8}/);
+    expect(await codesOf()).toHaveLength(1);
+  });
+
   it('validates the address and limits sign-ups per client address', async () => {
     const client = new AddressedClient(t.app);
     const bad = await client.post('/api/newsletter-signup', { email: 'not an address' });

@@ -104,7 +104,9 @@ export async function newsletterRoutes(instance: FastifyInstance): Promise<void>
           reply,
           200,
           'You are subscribed!',
-          `<p>Welcome to ${e(endSentence(config.STORE_NAME))} Your personal 15% code is on its way to ${e(done.email)}.</p>`,
+          done.code
+            ? `<p>Welcome to ${e(endSentence(config.STORE_NAME))} Your personal 15% code is on its way to ${e(done.email)}.</p>`
+            : `<p>Welcome back to ${e(endSentence(config.STORE_NAME))} A welcome mail is on its way to ${e(done.email)}.</p>`,
         );
       },
     );

@@ -11,7 +11,8 @@
  * - `confirmationState`: what a link stands for, read only (the link's GET page asks
  *   before anything is confirmed, so a mail scanner opening it confirms nothing).
  * - `confirm`: a valid, unexpired token confirms once: a personal code (15%, max 1 use,
- *   issued to the address) is created and the welcome mail (with the code and the
+ *   issued to the address; one per address ever, so signing up again after an
+ *   unsubscribe resends the unused code or none) is created and the welcome mail (with the code and the
  *   one-click unsubscribe link) is published, in one transaction; a former unsubscribe is
  *   lifted (the person asked again and confirmed).
  */
@@ -87,14 +88,15 @@ function personalCode(): string {
 }
 
 /**
- * Confirms the subscription of `token`. Returns the address and its code, or null when
- * the token is unknown, used or expired.
+ * Confirms the subscription of `token`. Returns the address and its code (null when the
+ * address had a welcome code before and used it), or null when the token is unknown,
+ * used or expired.
  */
 export async function confirm(
   db: Db,
   deps: EventDeps,
   token: string,
-): Promise<{ email: string; code: string } | null> {
+): Promise<{ email: string; code: string | null } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const secret = await mailLinkSecret(db);
   return db.transaction(async (tx) => {
@@ -110,6 +112,17 @@ export async function confirm(
       )
       .for('update');
     if (!sub) return null;
+    // One welcome code per address, ever: someone who unsubscribes and signs up again
+    // gets their first code again while it is unused, and none once it was used (a
+    // security audit collected a fresh 15% code per round).
+    if (sub.discountCode) {
+      const [earlier] = await tx
+        .select({ currentUses: discountCodes.currentUses, maxUses: discountCodes.maxUses })
+        .from(discountCodes)
+        .where(eq(discountCodes.code, sub.discountCode));
+      const unused = earlier !== undefined && earlier.currentUses < (earlier.maxUses ?? 1);
+      return finishConfirm(tx, deps, secret, sub, unused ? sub.discountCode : null);
+    }
     let code = personalCode();
     for (let i = 0; i < 5; i++) {
       const inserted = await tx
@@ -127,30 +140,43 @@ export async function confirm(
       if (inserted.length) break;
       code = personalCode();
     }
-    await tx
-      .update(newsletterSubscribers)
-      .set({
-        status: 'confirmed',
-        confirmedAt: new Date(),
-        discountCode: code,
-        // The hash stays so the used link can say it is already confirmed.
-        confirmExpiresAt: null,
-      })
-      .where(eq(newsletterSubscribers.id, sub.id));
-    await tx
-      .delete(mailSuppressions)
-      .where(
-        and(eq(mailSuppressions.email, sub.email), eq(mailSuppressions.reason, 'unsubscribed')),
-      );
-    await publish(deps, tx, {
-      type: 'newsletter.confirmed',
-      email: sub.email,
-      code,
-      percentOff: NEWSLETTER_PERCENT,
-      unsubscribeUrl: unsubscribeUrl(deps.config.publicUrl, secret, sub.email),
-    });
-    return { email: sub.email, code };
+    return finishConfirm(tx, deps, secret, sub, code);
   });
+}
+
+/**
+ * The rest of `confirm` in its transaction: the subscriber becomes `confirmed` (keeping
+ * its one code), a former unsubscribe is lifted, and the welcome mail is published with
+ * `code` (null: the address's code was used already, so the mail offers none).
+ */
+async function finishConfirm(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  deps: EventDeps,
+  secret: Buffer,
+  sub: typeof newsletterSubscribers.$inferSelect,
+  code: string | null,
+): Promise<{ email: string; code: string | null }> {
+  await tx
+    .update(newsletterSubscribers)
+    .set({
+      status: 'confirmed',
+      confirmedAt: new Date(),
+      discountCode: sub.discountCode ?? code,
+      // The hash stays so the used link can say it is already confirmed.
+      confirmExpiresAt: null,
+    })
+    .where(eq(newsletterSubscribers.id, sub.id));
+  await tx
+    .delete(mailSuppressions)
+    .where(and(eq(mailSuppressions.email, sub.email), eq(mailSuppressions.reason, 'unsubscribed')));
+  await publish(deps, tx, {
+    type: 'newsletter.confirmed',
+    email: sub.email,
+    code,
+    percentOff: NEWSLETTER_PERCENT,
+    unsubscribeUrl: unsubscribeUrl(deps.config.publicUrl, secret, sub.email),
+  });
+  return { email: sub.email, code };
 }
 
 /**
