@@ -127,6 +127,11 @@ const EnvSchema = z.object({
     }),
   /** Login attempts per minute per client address and username (DECISIONS.md: login rate-limited). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Login attempts per minute per client address, whatever the username: one address
+   * trying one password on many accounts (password spraying) meets this, not the above.
+   */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Registrations per minute per client address. */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Quote requests per 10 minutes per client address (DECISIONS.md: public forms rate-limited). */

@@ -281,6 +281,24 @@ describe('accounts API', () => {
       await new Client(t.app).post('/api/auth/register', other);
       expect((await c.post('/api/auth/login', other)).statusCode).toBe(200);
     });
+
+    it('limits one address trying many usernames (password spraying), whatever the names', async () => {
+      const sprayer = new Client(t.app);
+      const statuses: number[] = [];
+      for (let i = 0; i <= t.config.LOGIN_ADDRESS_RATE_LIMIT; i++) {
+        const res = await sprayer.post('/api/auth/login', {
+          username: `spray_${i}`,
+          password: 'Summer2026!',
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // Another address is not held back.
+      const other = creds();
+      await new Client(t.app).post('/api/auth/register', other);
+      expect((await new Client(t.app).post('/api/auth/login', other)).statusCode).toBe(200);
+    });
   });
 
   describe('claiming orders placed signed out (DECISIONS.md)', () => {

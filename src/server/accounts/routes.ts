@@ -3,7 +3,8 @@
  * /api/auth/login, POST /api/auth/logout, GET /api/auth/user.
  *
  * Sign-in regenerates the session id. Limits (lib/rate-limit.ts, shared by every app
- * instance): login LOGIN_RATE_LIMIT per minute per client address + username, and per
+ * instance): login LOGIN_RATE_LIMIT per minute per client address + username and
+ * LOGIN_ADDRESS_RATE_LIMIT per client address whatever the username (spraying), and per
  * account (whatever the address) an exponential backoff after LOGIN_ACCOUNT_FREE_FAILURES
  * failed tries, at most LOGIN_ACCOUNT_MAX_DELAY_SECONDS, forgotten an hour after the
  * last failure or at a successful sign-in (never a permanent lockout); registration
@@ -77,12 +78,20 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     {
       // After parsing, before validation: the key needs the username, and invalid
       // bodies count against the limit too.
-      preValidation: rateLimit({
-        name: 'login',
-        max: config.LOGIN_RATE_LIMIT,
-        windowMs: MINUTE_MS,
-        by: (request) => `${clientAddress(request)}|${attemptedUsername(request)}`,
-      }),
+      preValidation: rateLimit(
+        {
+          name: 'login',
+          max: config.LOGIN_RATE_LIMIT,
+          windowMs: MINUTE_MS,
+          by: (request) => `${clientAddress(request)}|${attemptedUsername(request)}`,
+        },
+        {
+          name: 'login-address',
+          max: config.LOGIN_ADDRESS_RATE_LIMIT,
+          windowMs: MINUTE_MS,
+          by: clientAddress,
+        },
+      ),
       schema: {
         body: LoginBody,
         response: { 200: User, ...apiErrors(400, 401, 429) },
