@@ -229,6 +229,44 @@ describe('catalogue API', () => {
       );
     });
 
+    it('a stock change with the stock the admin saw is refused (409) once an order changed it; other fields save', async () => {
+      const p = await insertProduct(t, { stockQuantity: 60 });
+      // A sale while the admin's screen still shows 60.
+      await t.db.update(products).set({ stockQuantity: 56 }).where(eq(products.id, p.id));
+      const stale = await admin.put(`/api/products/${p.id}`, {
+        description: 'New words',
+        stockQuantity: 60,
+        expectedStockQuantity: 60,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(
+        'The stock changed to 56 since this was opened (an order or another edit). Check it and save again.',
+      );
+      const staleRow = await admin.put(`/api/products/${p.id}/stock`, {
+        stockQuantity: 70,
+        expectedStockQuantity: 60,
+      });
+      expect(staleRow.statusCode).toBe(409);
+      let [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject({ stockQuantity: 56, description: p.description });
+      // Without a stock change the edit saves and leaves the stock alone.
+      const text = await admin.put(`/api/products/${p.id}`, { description: 'New words' });
+      expect(text.json()).toMatchObject({ description: 'New words', stockQuantity: 56 });
+      // With the current figure the change goes through.
+      const fresh = await admin.put(`/api/products/${p.id}/stock`, {
+        stockQuantity: 70,
+        expectedStockQuantity: 56,
+      });
+      expect(fresh.json()).toMatchObject({ stockQuantity: 70 });
+      [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row!.stockQuantity).toBe(70);
+      const unknown = await admin.put('/api/products/999999/stock', {
+        stockQuantity: 1,
+        expectedStockQuantity: 0,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
     it('restocking a sold-out product (inStock cleared by checkout) makes it available again', async () => {
       const p = await insertProduct(t, { stockQuantity: 0, inStock: false });
       const res = await admin.put(`/api/products/${p.id}/stock`, { stockQuantity: 12 });

@@ -154,7 +154,13 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: requireAdmin,
       schema: { params: IdParam, body: UpdateStockBody, response: { 200: Product, ...errors } },
     },
-    async (request) => setStock(db, request.params.id, request.body.stockQuantity),
+    async (request) =>
+      setStock(
+        db,
+        request.params.id,
+        request.body.stockQuantity,
+        request.body.expectedStockQuantity,
+      ),
   );
 
   app.delete(

@@ -18,7 +18,7 @@ import type { Database, Db, DbOrTx } from '../db/client';
 import { listenToChannel } from '../db/listen';
 import { orders, products } from '../db/schema';
 import { CachedBody } from '../lib/cached-response';
-import { notFound } from '../lib/errors';
+import { conflict, type HttpError, notFound } from '../lib/errors';
 import { serializeProduct } from './serialize';
 
 export { serializeProduct, versionedImageUrl } from './serialize';
@@ -246,7 +246,7 @@ export async function createProduct(db: Db, fields: ProductFields): Promise<Prod
 export async function updateProduct(
   db: Db,
   id: number,
-  fields: Partial<ProductFields>,
+  { expectedStockQuantity, ...fields }: Partial<ProductFields> & { expectedStockQuantity?: number },
 ): Promise<Product> {
   const inStock =
     fields.inStock === undefined && fields.stockQuantity !== undefined
@@ -255,25 +255,53 @@ export async function updateProduct(
   const [row] = await db
     .update(products)
     .set({ ...toColumns(fields), ...inStock, updatedAt: new Date() })
-    .where(eq(products.id, id))
+    .where(stockGuard(id, fields.stockQuantity, expectedStockQuantity))
     .returning();
   invalidateCatalog(db);
-  if (!row) throw notFound('Product not found');
+  if (!row) throw await missedUpdate(db, id);
   return serializeProduct(row);
 }
 
 /**
- * Sets a product's stock quantity (admin, >= 0) and its inStock flag to match (checkout
- * clears the flag when the last unit sells, so restocking must set it again). 404 when unknown.
+ * The WHERE of a product write: its id, and, when a new stock comes with the stock the
+ * admin saw (`expected`), that the stock is still that (one conditional UPDATE: an order
+ * committing in between makes it match nothing, never a lost sale).
  */
-export async function setStock(db: Db, id: number, stockQuantity: number): Promise<Product> {
+const stockGuard = (id: number, stockQuantity?: number, expected?: number) =>
+  stockQuantity !== undefined && expected !== undefined
+    ? and(eq(products.id, id), eq(products.stockQuantity, expected))
+    : eq(products.id, id);
+
+/** Why a product write matched no row: 404 unknown, else 409 naming the stock it has now. */
+async function missedUpdate(db: Db, id: number): Promise<HttpError> {
+  const [current] = await db
+    .select({ stockQuantity: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!current) return notFound('Product not found');
+  const message = `The stock changed to ${current.stockQuantity} since this was opened (an order or another edit). Check it and save again.`;
+  return conflict(message);
+}
+
+/**
+ * Sets a product's stock quantity (admin, >= 0) and its inStock flag to match (checkout
+ * clears the flag when the last unit sells, so restocking must set it again). With
+ * `expected` (the stock the admin saw): 409 when the stock is no longer that. 404 when
+ * unknown.
+ */
+export async function setStock(
+  db: Db,
+  id: number,
+  stockQuantity: number,
+  expected?: number,
+): Promise<Product> {
   const [row] = await db
     .update(products)
     .set({ stockQuantity, inStock: stockQuantity > 0, updatedAt: new Date() })
-    .where(eq(products.id, id))
+    .where(stockGuard(id, stockQuantity, expected))
     .returning();
   invalidateCatalog(db);
-  if (!row) throw notFound('Product not found');
+  if (!row) throw await missedUpdate(db, id);
   return serializeProduct(row);
 }
 

@@ -44,7 +44,10 @@ export const MAX_PURCHASE_LIMIT = 10_000;
 
 /** Stock typed by the admin: a whole number from 0 to 1,000,000. */
 const StockInput = z
-  .number()
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? 'Stock is required' : 'Stock must be a whole number',
+  })
   .int('Stock must be a whole number')
   .min(0, 'Stock cannot be negative')
   .max(MAX_STOCK, 'Stock must be at most 1,000,000');
@@ -80,8 +83,17 @@ const productFields = {
     .min(1, 'Limit must be at least 1')
     .max(MAX_PURCHASE_LIMIT, 'Limit must be at most 10,000')
     .nullable(),
-  features: z.array(z.string().trim().min(1).max(200)).max(20),
+  features: z
+    .array(z.string().trim().min(1).max(200, 'Each feature: at most 200 characters'))
+    .max(20, 'At most 20 features'),
 };
+
+/**
+ * The stock the admin's screen showed when they changed it: with it, a stock change is
+ * saved only if nothing (an order, another edit) changed the stock since, else 409
+ * (a back-office audit: an edit from a list loaded before a sale put the sold units back).
+ */
+const ExpectedStock = z.number().int().min(0).optional();
 
 /** POST /api/products (admin). */
 export const CreateProductBody = z.object({
@@ -99,12 +111,24 @@ export const CreateProductBody = z.object({
 });
 export type CreateProductBody = z.input<typeof CreateProductBody>;
 
-/** PUT /api/products/{id} (admin): any subset of the fields. */
-export const UpdateProductBody = z.object(productFields).partial();
+/**
+ * PUT /api/products/{id} (admin): any subset of the fields; `expectedStockQuantity` with
+ * `stockQuantity`: see ExpectedStock.
+ */
+export const UpdateProductBody = z
+  .object(productFields)
+  .partial()
+  .extend({ expectedStockQuantity: ExpectedStock });
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
-/** PUT /api/products/{id}/stock (admin). Negative values answer 400 (the admin form ignores them). */
-export const UpdateStockBody = z.object({ stockQuantity: StockInput });
+/**
+ * PUT /api/products/{id}/stock (admin). Negative values answer 400 (the admin form ignores
+ * them); `expectedStockQuantity`: see ExpectedStock.
+ */
+export const UpdateStockBody = z.object({
+  stockQuantity: StockInput,
+  expectedStockQuantity: ExpectedStock,
+});
 
 /** GET /api/products query: admins may ask for inactive products too. */
 export const ProductListQuery = z.object({

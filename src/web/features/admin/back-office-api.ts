@@ -85,8 +85,15 @@ export function useSaveProduct() {
 export function useUpdateStock() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ id, stockQuantity }: { id: number; stockQuantity: number }) =>
-      api.put<Product>(`/api/products/${id}/stock`, { stockQuantity }),
+    /** `expectedStockQuantity`: the stock the admin saw (the server answers 409 if it changed). */
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: number;
+      stockQuantity: number;
+      expectedStockQuantity: number;
+    }) => api.put<Product>(`/api/products/${id}/stock`, body),
     onSettled: invalidate,
   });
 }

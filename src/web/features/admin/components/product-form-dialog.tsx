@@ -27,7 +27,27 @@ import { ImageUpload } from './image-upload';
 
 /** The shared schema, with features typed one per line in a text area. */
 const ProductForm = CreateProductBody.omit({ features: true, inStock: true }).extend({
-  featuresText: z.string().max(4000, 'At most 4000 characters'),
+  // Required here: an emptied Stock box is a mistake to point out, not 0 (sold out).
+  stockQuantity: CreateProductBody.shape.stockQuantity.unwrap(),
+  featuresText: z
+    .string()
+    .max(4000, 'At most 4000 characters')
+    .superRefine((text, ctx) => {
+      const lines = featureLines(text);
+      if (lines.length > MAX_FEATURES) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `At most ${MAX_FEATURES} features (one per line)`,
+        });
+      }
+      const long = lines.findIndex((line) => line.length > MAX_FEATURE_LENGTH);
+      if (long >= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Feature ${long + 1} is longer than ${MAX_FEATURE_LENGTH} characters`,
+        });
+      }
+    }),
 });
 type ProductFormIn = z.input<typeof ProductForm>;
 type ProductFormOut = z.output<typeof ProductForm>;
@@ -38,6 +58,17 @@ const CATEGORY_LABELS: Record<(typeof PRODUCT_CATEGORIES)[number], string> = {
   tournament: 'Tournament',
   seasonal: 'Seasonal',
 };
+
+/** The shared schema's limits on features (CreateProductBody `features`). */
+const MAX_FEATURES = 20;
+const MAX_FEATURE_LENGTH = 200;
+
+/** The features typed one per line: trimmed, blank lines dropped. */
+const featureLines = (text: string) =>
+  text
+    .split('\n')
+    .map((f) => f.trim())
+    .filter(Boolean);
 
 /** The image link without the `?v=` version the API adds. */
 const baseImageUrl = (url: string | null) => (url ? url.replace(/[?&]v=\d+$/, '') : null);
@@ -88,12 +119,17 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
     defaultValues: defaults(product),
   });
 
-  const submit = async ({ featuresText, ...fields }: ProductFormOut) => {
-    const features = featuresText
-      .split('\n')
-      .map((f) => f.trim())
-      .filter(Boolean);
-    const body = { ...fields, features, inStock: fields.stockQuantity > 0 };
+  const submit = async ({ featuresText, stockQuantity, ...fields }: ProductFormOut) => {
+    const features = featureLines(featuresText);
+    // An edit sends the stock only when the admin changed it, with the stock they saw:
+    // units sold while the dialog was open are never put back (409 instead).
+    const stock =
+      product === null
+        ? { stockQuantity, inStock: stockQuantity > 0 }
+        : form.getFieldState('stockQuantity').isDirty
+          ? { stockQuantity, expectedStockQuantity: product.stockQuantity }
+          : {};
+    const body = { ...fields, features, ...stock };
     try {
       const saved = await save.mutateAsync({ id: product?.id ?? null, body });
       toast({

@@ -118,6 +118,13 @@ export function ProductsSection() {
 function StockEditor({ product }: { product: Product }) {
   const id = useId();
   const [value, setValue] = useState(String(product.stockQuantity));
+  // The stock this row last showed: when the list brings a new figure (an order, the
+  // Edit dialog), an untouched field follows it instead of offering the old one to save.
+  const [shown, setShown] = useState(product.stockQuantity);
+  if (shown !== product.stockQuantity) {
+    setShown(product.stockQuantity);
+    if (value === String(shown)) setValue(String(product.stockQuantity));
+  }
   const update = useUpdateStock();
   const save = async () => {
     const n = Number(value.trim());
@@ -140,7 +147,11 @@ function StockEditor({ product }: { product: Product }) {
       return;
     }
     try {
-      const saved = await update.mutateAsync({ id: product.id, stockQuantity: n });
+      const saved = await update.mutateAsync({
+        id: product.id,
+        stockQuantity: n,
+        expectedStockQuantity: product.stockQuantity,
+      });
       toast({
         title: 'Stock Updated',
         description: `${saved.name}: ${saved.stockQuantity} in stock.`,

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+/**
+ * Admin 'Edit product': an edit that leaves Stock alone sends no stock, so units sold
+ * while the dialog was open are not put back; a changed Stock goes with the stock the
+ * admin saw (the server refuses it with 409 if an order changed it since). An emptied
+ * Stock box and too many features are named on their fields, not saved as 0 or sent.
+ */
+import type { Product } from '@shared/schemas/catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from 'preact';
+import { act } from 'react-dom/test-utils';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { ProductFormDialog } from './product-form-dialog';
+
+const islandGreen: Product = {
+  id: 7,
+  name: 'Island Green',
+  description: 'The 17th at Sawgrass.',
+  price: 12.5,
+  imageUrl: null,
+  videoUrl: null,
+  inStock: true,
+  stockQuantity: 60,
+  category: 'golf-pins',
+  collection: 'other',
+  isActive: true,
+  purchaseLimit: null,
+  features: ['Gold plating'],
+  ageGroup: 'adult',
+  gender: 'unisex',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+beforeAll(installMatchMedia);
+
+let container: HTMLDivElement;
+afterEach(async () => {
+  await unmount(container);
+  vi.unstubAllGlobals();
+});
+
+/** Opens the Edit dialog of Island Green; returns the PUT bodies it sends and its form. */
+async function openEdit() {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        sent.push(body);
+        return jsonResponse(200, { ...islandGreen, ...body });
+      }
+      return jsonResponse(200, []);
+    }),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  act(() =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProductFormDialog product={islandGreen} open onOpenChange={() => {}} />
+      </QueryClientProvider>,
+      container,
+    ),
+  );
+  const form = await vi.waitFor(() => {
+    const f = document.querySelector<HTMLFormElement>('form[aria-label="Edit product"]');
+    if (!f) throw new Error('no form');
+    return f;
+  });
+  const type = (name: string, value: string) => {
+    const input = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  return { sent, form, type };
+}
+
+describe('Edit product', () => {
+  it('an edit that leaves Stock alone sends no stock (units sold meanwhile stay sold)', async () => {
+    const { sent, form, type } = await openEdit();
+    await act(() => type('description', 'The island green at the 17th.'));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ description: 'The island green at the 17th.' });
+    expect(sent[0]).not.toHaveProperty('stockQuantity');
+    expect(sent[0]).not.toHaveProperty('inStock');
+  });
+
+  it('a changed Stock is sent with the stock the admin saw', async () => {
+    const { sent, form, type } = await openEdit();
+    await act(() => type('stockQuantity', '75'));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ stockQuantity: 75, expectedStockQuantity: 60 });
+  });
+
+  it('an emptied Stock box and 21 features are named on their fields, nothing sent', async () => {
+    const { sent, form, type } = await openEdit();
+    await act(() => {
+      type('stockQuantity', '');
+      type('featuresText', Array.from({ length: 21 }, (_, i) => `Feature ${i + 1}`).join('\n'));
+    });
+    await act(() => form.requestSubmit());
+    await settle(() => {
+      expect(form.textContent).toContain('Stock is required');
+      expect(form.textContent).toContain('At most 20 features (one per line)');
+    });
+    expect(sent).toHaveLength(0);
+  });
+});
