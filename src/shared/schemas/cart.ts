@@ -150,14 +150,17 @@ export const CreateDiscountCodeBody = z
       .regex(/^[A-Z0-9_-]{3,32}$/, 'Code must be 3-32 letters, digits, - or _'),
     discountType: z.enum(['percentage', 'fixed']),
     discountValue: z
-      .number({ error: 'Discount is required' })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Discount is required' : 'Discount must be a number',
+      })
       .positive('Discount must be above 0')
       .max(MAX_FIXED_DISCOUNT_DOLLARS, 'Discount must be at most 100,000'),
     minimumOrderAmount: dollarInput(MAX_ORDER_DOLLARS).default(0),
     maxUses: z
-      .number()
-      .int()
-      .min(1)
+      .number({ error: 'Max uses must be a whole number (leave empty for unlimited)' })
+      .int('Max uses must be a whole number (leave empty for unlimited)')
+      .min(1, 'Max uses must be at least 1 (leave empty for unlimited)')
       .max(MAX_CODE_USES, 'At most 1,000,000 uses (leave empty for unlimited)')
       .nullable()
       .default(null),

@@ -53,6 +53,42 @@ function mount() {
   );
 }
 
+describe('status badge', () => {
+  it("says whether checkout takes the code on the store's today, not only whether it is switched on", async () => {
+    const codes: AdminDiscountCode[] = [
+      { ...winter, id: 1, code: 'RUNNING' },
+      {
+        ...winter,
+        id: 2,
+        code: 'OLDSPRING',
+        validFromDay: '2024-03-01',
+        validUntilDay: '2024-05-31',
+      },
+      { ...winter, id: 3, code: 'LATER', validFromDay: '2031-02-01', validUntilDay: null },
+      { ...winter, id: 4, code: 'SPENT', maxUses: 5, usedCount: 5 },
+      { ...winter, id: 5, code: 'SWITCHEDOFF', isActive: false },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).endsWith('/api/calendar')
+          ? jsonResponse(200, { today: '2031-01-20', timeZone: 'America/Los_Angeles' })
+          : jsonResponse(200, codes),
+      ),
+    );
+    mount();
+    const statusOf = (code: string) =>
+      [...container.querySelectorAll('[data-slot="badge"]')]
+        .find((b) => b.closest('tr, li, [role="row"]')?.textContent?.includes(code))
+        ?.textContent?.trim();
+    await settle(() => expect(statusOf('OLDSPRING')).toBe('Expired'));
+    expect(statusOf('RUNNING')).toBe('Active');
+    expect(statusOf('LATER')).toBe('Starts Feb 1, 2031');
+    expect(statusOf('SPENT')).toBe('Used up');
+    expect(statusOf('SWITCHEDOFF')).toBe('Inactive');
+  });
+});
+
 describe("discount code dates are the store's calendar days", () => {
   it('the list shows the days the server names in the store zone', async () => {
     vi.stubGlobal(

@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useStoreToday } from '@/lib/store-calendar';
 import { toast } from '@/lib/toast';
 import { MassEmailButton } from '../../campaigns/components/mass-email-button';
 import {
@@ -50,6 +51,32 @@ export function discountLabel(code: Pick<AdminDiscountCode, 'discountType' | 'di
     : `${formatDollars(code.discountValue)} off`;
 }
 
+/**
+ * What a code's status badge says: 'Inactive' (switched off), else whether checkout would
+ * take it today: 'Used up', 'Expired' / 'Starts {day}' (its days against the store's
+ * today, GET /api/calendar), else 'Active'. Before the store's today is known, by the
+ * switch and the uses alone.
+ */
+export function codeStatus(
+  code: Pick<
+    AdminDiscountCode,
+    'isActive' | 'usedCount' | 'maxUses' | 'validFromDay' | 'validUntilDay'
+  >,
+  today: string | undefined,
+): { label: string; variant: 'success' | 'outline' | 'warning' } {
+  if (!code.isActive) return { label: 'Inactive', variant: 'outline' };
+  if (code.maxUses !== null && code.usedCount >= code.maxUses) {
+    return { label: 'Used up', variant: 'warning' };
+  }
+  if (today && code.validUntilDay && code.validUntilDay < today) {
+    return { label: 'Expired', variant: 'warning' };
+  }
+  if (today && code.validFromDay && code.validFromDay > today) {
+    return { label: `Starts ${formatCalendarDay(code.validFromDay)}`, variant: 'outline' };
+  }
+  return { label: 'Active', variant: 'success' };
+}
+
 const filters: TableFilter<AdminDiscountCode>[] = [
   activeFilter<AdminDiscountCode>(),
   {
@@ -66,6 +93,7 @@ const filters: TableFilter<AdminDiscountCode>[] = [
 
 export function DiscountCodesSection() {
   const codes = useDiscountCodes();
+  const today = useStoreToday();
   const [createOpen, setCreateOpen] = useState(false);
   const toolbar = (
     <>
@@ -93,12 +121,10 @@ export function DiscountCodesSection() {
           {
             id: 'status',
             header: 'Status',
-            cell: (c) =>
-              c.isActive ? (
-                <Badge variant="success">Active</Badge>
-              ) : (
-                <Badge variant="outline">Inactive</Badge>
-              ),
+            cell: (c) => {
+              const status = codeStatus(c, today);
+              return <Badge variant={status.variant}>{status.label}</Badge>;
+            },
           },
           { id: 'discount', header: 'Discount', cell: discountLabel },
           {
