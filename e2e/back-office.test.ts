@@ -90,6 +90,15 @@ describe('back office in Chromium', () => {
     await page.getByRole('button', { name: 'Add Product' }).first().click();
     const form = page.getByRole('dialog', { name: 'Add Product' });
     await form.getByLabel('Name', { exact: true }).fill('E2E Birdie Pin');
+    // Escape with unsaved input asks first; keeping the form keeps what was typed.
+    const asked: string[] = [];
+    page.once('dialog', (question) => {
+      asked.push(question.message());
+      void question.dismiss();
+    });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => asked).toEqual(['Discard your changes?']);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('E2E Birdie Pin');
     await form.getByLabel('Price ($)').fill('12.50');
     await form.getByLabel('Stock', { exact: true }).fill('25');
     await form
@@ -102,6 +111,10 @@ describe('back office in Chromium', () => {
     await expectAxeClean(page, 'product form');
     await form.getByRole('button', { name: 'Create Product' }).click();
     await expect.poll(() => page.getByText('Product Created').isVisible()).toBe(true);
+    // The focus goes back to the button that opened the dialog, not to the page's start.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Add Product');
     const [created] = await db.select().from(products).where(eq(products.name, 'E2E Birdie Pin'));
     expect(created).toMatchObject({ priceCents: 1250, stockQuantity: 25, isActive: true });
     expect(created!.imageUrl).toMatch(/^\/api\/files\//);

@@ -37,6 +37,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { useReportUnsavedChanges } from './form-dialog';
 import { selectClassName } from './native-select';
 
 /**
@@ -76,6 +77,7 @@ export function AdminForm<TIn extends FieldValues, TOut extends FieldValues>({
   className?: string;
   'aria-label'?: string;
 }) {
+  useReportUnsavedChanges(form.formState.isDirty);
   return (
     <FormProvider {...form}>
       <form
