@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia, jsonResponse, unmount } from '@/test/dom';
+import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
 import { HomeContentSection } from './home-content-section';
 
 const logos: HomeLogo[] = [
@@ -66,6 +66,34 @@ const button = (root: ParentNode, text: string) =>
 const dialogTitle = () => document.querySelector('[role="dialog"] h2')?.textContent;
 
 describe('admin Home Page lists', () => {
+  it("a failed load offers 'Try Again', which loads the lists", async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(500, { message: 'Something went wrong' })
+          : jsonResponse(200, { logos, testimonials });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() =>
+      render(
+        <QueryClientProvider
+          client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+        >
+          <HomeContentSection />
+        </QueryClientProvider>,
+        container,
+      ),
+    );
+    await settle(() => expect(container.textContent).toContain('We could not load'));
+    await act(() => button(container, 'Try Again').click());
+    await settle(() => expect(container.textContent).toContain('Sam Birdie'));
+  });
+
   it('lists each entry with its Sample badge and order, under its heading and note', async () => {
     await mount();
     const logoList = section('Customer logos');

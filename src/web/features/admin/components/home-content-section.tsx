@@ -80,6 +80,7 @@ export function HomeContentSection() {
         rows={home.data?.logos}
         isLoading={home.isLoading}
         isError={home.isError}
+        onRetry={() => void home.refetch()}
         searchText={(l) => [l.name]}
         emptyTitle="No logos: the carousel is hidden."
         addLabel="Add Logo"
@@ -102,6 +103,7 @@ export function HomeContentSection() {
         rows={home.data?.testimonials}
         isLoading={home.isLoading}
         isError={home.isError}
+        onRetry={() => void home.refetch()}
         searchText={(t) => [t.name, t.title, t.quote]}
         emptyTitle="No testimonials: the section is hidden."
         addLabel="Add Testimonial"
@@ -151,6 +153,7 @@ function EntryList<T extends Entry>({
   rows,
   isLoading,
   isError,
+  onRetry,
   searchText,
   emptyTitle,
   addLabel,
@@ -163,6 +166,7 @@ function EntryList<T extends Entry>({
   rows: readonly T[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  onRetry(): void;
   searchText(row: NoInfer<T>): readonly string[];
   emptyTitle: string;
   addLabel: string;
@@ -186,6 +190,7 @@ function EntryList<T extends Entry>({
         rows={rows}
         isLoading={isLoading}
         isError={isError}
+        onRetry={onRetry}
         rowKey={(e) => e.id}
         rowLabel={(e) => e.name}
         searchText={searchText}
