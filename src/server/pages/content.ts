@@ -160,7 +160,7 @@ function productCard(p: Product, index: number): string {
     : '<div class="aspect-square w-full bg-emerald-50"></div>';
   return markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
 <div class="overflow-hidden bg-muted">${image}</div>
-<div class="flex flex-1 flex-col gap-2 p-3 sm:p-4"><h3 class="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">${e(p.name)}</h3>
+<div class="flex flex-1 flex-col gap-2 p-3 sm:p-4"><h3 class="line-clamp-2 text-sm font-semibold text-slate-900 wrap-anywhere sm:text-base">${e(p.name)}</h3>
 <div class="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1"><span class="text-base font-bold text-primary sm:text-lg">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
 ${p.price > 0 && (p.purchaseLimit === null || p.purchaseLimit >= 25) ? `<p class="text-xs text-slate-600">${formatUsd(from25)} each from 25</p>` : ''}</div></a></li>`;
 }
@@ -223,7 +223,7 @@ export function productMain(p: Product): string {
 <nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/">Home</a> /${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale">Wholesale</a> /${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
 <div class="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
 <div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" ${FIRST_SCREEN}decoding="async" />` : ''}</div>
-<div class="flex min-w-0 flex-col gap-6"><div><h1 class="text-3xl font-bold tracking-tight">${e(p.name)}</h1>
+<div class="flex min-w-0 flex-col gap-6"><div><h1 class="text-3xl font-bold tracking-tight wrap-anywhere">${e(p.name)}</h1>
 <div class="mt-3 flex flex-wrap items-center gap-3"><span class="text-3xl font-bold text-primary">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
 ${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}</div>
 ${tiers}

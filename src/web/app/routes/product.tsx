@@ -197,7 +197,7 @@ function ProductView({ product }: { product: Product }) {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <div>
-            <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
+            <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{product.name}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-3">
               <span className="text-3xl font-bold text-primary">{formatPrice(product.price)}</span>
               <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />

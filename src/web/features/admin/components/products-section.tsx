@@ -93,7 +93,7 @@ export function ProductsSection() {
             header: 'Product',
             primary: true,
             cell: (p) => (
-              <span className="flex flex-wrap items-center gap-2">
+              <span className="flex flex-wrap items-center gap-2 wrap-anywhere">
                 {p.name}
                 {p.isActive ? null : <Badge variant="outline">Inactive</Badge>}
               </span>

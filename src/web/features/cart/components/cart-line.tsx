@@ -54,7 +54,7 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
         <Link
           to={`/product/${item.productId}`}
           onClick={onNavigate}
-          className="line-clamp-2 rounded-sm font-medium hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          className="line-clamp-2 rounded-sm font-medium wrap-anywhere hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         >
           {product.name}
         </Link>

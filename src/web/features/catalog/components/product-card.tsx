@@ -46,7 +46,7 @@ export const ProductCard = memo(function ProductCard({
           />
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-          <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 sm:text-base">
+          <h3 className="line-clamp-2 text-sm font-semibold text-slate-900 wrap-anywhere sm:text-base">
             {product.name}
           </h3>
           <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
