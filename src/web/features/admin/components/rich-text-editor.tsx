@@ -19,6 +19,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 function ToolButton({
@@ -113,7 +114,15 @@ export default function RichTextEditor({
     const href = window.prompt('Link address (https://... or /page)', current);
     if (href === null) return;
     if (href.trim() === '') chain().extendMarkRange('link').unsetLink().run();
-    else chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
+    else if (!chain().extendMarkRange('link').setLink({ href: href.trim() }).run()) {
+      // Refused by isAllowedUri (javascript:, data:, ...): say so instead of doing nothing.
+      toast({
+        title: 'Link Not Added',
+        description:
+          'A link must start with https://, http://, mailto: or / (a page of this shop).',
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
