@@ -2,7 +2,8 @@
 /**
  * The product page's quick-quantity buttons 10, 25, 50 are disabled when the stock (or the
  * per-customer limit) is lower (storefront spec section 9), never hidden: a sold-out product
- * and a promo pin limited to 4 show all three, disabled.
+ * and a promo pin limited to 4 show all three, disabled. A typed quantity above the stock
+ * is capped while typing, so the stock note shows before the click on Add to Cart.
  */
 import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
@@ -63,5 +64,42 @@ describe('quick-quantity buttons', () => {
       25: true,
       50: true,
     });
+  });
+});
+
+describe('typing a quantity', () => {
+  it('above the stock caps it while typing, so the stock note shows before the field loses focus', () => {
+    root = document.createElement('div');
+    document.body.append(root);
+    const seen: number[] = [];
+    let quantity = 1;
+    const draw = () =>
+      render(
+        (
+          <QuantitySelector
+            quantity={quantity}
+            max={60}
+            stockQuantity={60}
+            purchaseLimit={null}
+            soldOut={false}
+            onChange={(n) => {
+              seen.push(n);
+              quantity = n;
+              draw();
+            }}
+          />
+        ) as unknown as ComponentChild,
+        root!,
+      );
+    act(draw);
+    const input = root.querySelector<HTMLInputElement>('input')!;
+    act(() => {
+      input.value = '500';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(seen.at(-1)).toBe(60);
+    expect(root.querySelector('[role="status"]')?.textContent).toBe(
+      "Only 60 in stock: that's the most you can order.",
+    );
   });
 });

@@ -81,7 +81,10 @@ export function QuantitySelector({
           onChange={(e) => {
             setDraft(e.target.value);
             const n = Number.parseInt(e.target.value, 10);
-            if (Number.isFinite(n) && n >= 1 && n <= max) onChange(n);
+            // Above the most one can order: capped while typing, so the 'Only N in stock'
+            // note appears now, not on blur, when it would push Add to Cart away from
+            // the click that caused the blur (a buyer audit: the click was lost).
+            if (Number.isFinite(n) && n >= 1) onChange(Math.min(n, max));
           }}
           onBlur={(e) => commit(e.target.value)}
         />
