@@ -1,7 +1,8 @@
 /**
  * The API client. Every request sends cookies and the X-Session-Id header; bodies are
  * JSON (or FormData). A non-success status throws ApiRequestError whose `message` is
- * the server's `message` (DECISIONS.md error format) and whose `status` is the code.
+ * the server's `message` (DECISIONS.md error format) and whose `status` is the code; a
+ * call that never reached the server throws one with status 0 and NETWORK_ERROR_MESSAGE.
  */
 import { getSessionId } from './session-id';
 
@@ -21,6 +22,21 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What a call that never reached the shop (offline, connection cut) says instead of the browser's 'Failed to fetch'. */
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach the shop. Please check your connection and try again.';
+
+/**
+ * The text a failure toast shows: the server's message, else `fallback` (storefront spec
+ * section 10: "with the server message or 'Failed to ...'"). A call that never reached
+ * the server (status 0) has no server message, so it gets the fallback too.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError)
+    return error.status > 0 && error.message ? error.message : fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
 export async function apiRequest<T>(
   method: string,
   url: string,
@@ -34,7 +50,14 @@ export async function apiRequest<T>(
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(url, { method, headers, body: payload, credentials: 'include' });
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: payload, credentials: 'include' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The browser's own words ('Failed to fetch', 'Load failed') mean nothing to a buyer.
+    throw new ApiRequestError(0, NETWORK_ERROR_MESSAGE, null);
+  }
   const text = await res.text();
   let data: unknown = null;
   if (text) {

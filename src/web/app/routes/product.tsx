@@ -35,6 +35,7 @@ import { QuantitySelector } from '@/features/catalog/components/quantity-selecto
 import { StockBadge } from '@/features/catalog/components/stock-badge';
 import { TierPanel } from '@/features/catalog/components/tier-panel';
 import { formatPrice, formatPriceCents } from '@/features/catalog/format';
+import { serverMessageOr } from '@/lib/api';
 import { calendarDay, shortWeekdayDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
@@ -176,7 +177,7 @@ function ProductView({ product }: { product: Product }) {
         onError: (error) =>
           toast({
             title: 'Cannot Add to Cart',
-            description: error.message || 'Failed to add to cart',
+            description: serverMessageOr(error, 'Failed to add to cart'),
             variant: 'destructive',
           }),
       },

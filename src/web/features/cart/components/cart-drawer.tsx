@@ -20,6 +20,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCart, useCartTotals, useRemoveCartItem, useUpdateCartItem } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
+import { serverMessageOr } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { CartLine } from './cart-line';
 import { DiscountBox } from './discount-box';
@@ -134,7 +135,7 @@ export function CartDrawer() {
         onError: (error) =>
           toast({
             title: 'Cannot Update Quantity',
-            description: error.message || 'Failed to update quantity',
+            description: serverMessageOr(error, 'Failed to update quantity'),
             variant: 'destructive',
           }),
       },
@@ -147,7 +148,7 @@ export function CartDrawer() {
       onError: (error) =>
         toast({
           title: 'Error',
-          description: error.message || 'Failed to remove item',
+          description: serverMessageOr(error, 'Failed to remove item'),
           variant: 'destructive',
         }),
     });

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { validateDiscountCode } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
-import { ApiRequestError } from '@/lib/api';
+import { ApiRequestError, serverMessageOr } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { usd } from './format';
 
@@ -62,7 +62,7 @@ export function DiscountBox({
       if (error instanceof ApiRequestError && VERDICT_STATUSES.has(error.status)) {
         toast({
           title: 'Invalid Code',
-          description: error.message || 'This discount code is not valid',
+          description: serverMessageOr(error, 'This discount code is not valid'),
           variant: 'destructive',
         });
       } else {

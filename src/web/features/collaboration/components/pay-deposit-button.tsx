@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { encodeOrderData } from '@/features/custom-order/order-data';
-import { api } from '@/lib/api';
+import { api, serverMessageOr } from '@/lib/api';
 import { toast } from '@/lib/toast';
 
 export function PayDepositButton({ token }: { token: string }) {
@@ -27,7 +27,7 @@ export function PayDepositButton({ token }: { token: string }) {
     onError: (error: Error) =>
       toast({
         title: 'Error',
-        description: error.message || QUOTE_DESK_MESSAGES.depositFailed,
+        description: serverMessageOr(error, QUOTE_DESK_MESSAGES.depositFailed),
         variant: 'destructive',
       }),
   });
