@@ -107,6 +107,11 @@ describe('purchase journey in Chromium', () => {
     await page.getByLabel('ZIP Code').fill('78701');
     await screenshot(page, '05-checkout-info');
     await expectAxeClean(page, '/checkout');
+    // A reload (or a trip back to add a pin) keeps what was typed in this tab.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Austin');
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Jordan Spieth-Fan');
+    expect(await page.getByLabel('ZIP Code').inputValue()).toBe('78701');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     const cartSession = () => page.evaluate(() => localStorage.getItem('sessionId'));
     const sessionBeforeOrder = await cartSession();
@@ -128,6 +133,10 @@ describe('purchase journey in Chromium', () => {
     expect(await page.getByText('Access Denied').count()).toBe(0);
     // A new cart session id once the order is placed; the claim cookie is HttpOnly.
     await expect.poll(cartSession).not.toBe(sessionBeforeOrder);
+    // Placed: the typed details are not kept for the next checkout.
+    expect(
+      await page.evaluate(() => sessionStorage.getItem('fairway_checkout_details')),
+    ).toBeNull();
     const claim = (await context.cookies()).find((c) => c.name === 'fp_claim');
     expect(claim).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('fp_claim');

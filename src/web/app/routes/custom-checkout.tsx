@@ -25,6 +25,7 @@ import { joinShippingAddress, PAYMENT_TEXTS } from '@/features/checkout/checkout
 import { CustomerInfoForm } from '@/features/checkout/components/customer-info-form';
 import { CustomerInfoReview } from '@/features/checkout/components/customer-info-review';
 import { PaymentOptions } from '@/features/checkout/components/payment-options';
+import { clearCheckoutDetails } from '@/features/checkout/saved-details';
 import { usePurposePayment } from '@/features/checkout/use-purpose-payment';
 import { createCustomOrder, usePreparedOrder } from '@/features/custom-order/api';
 import { decodeOrderData } from '@/features/custom-order/order-data';
@@ -143,6 +144,7 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
         forNextPage: true,
       });
       void qc.invalidateQueries({ queryKey: ['/api/orders'] });
+      clearCheckoutDetails();
       navigate(`/track-order?id=${placed.id}&type=custom&fromCheckout=true`);
     },
   });

@@ -26,6 +26,7 @@ import {
   placeOrderForPayment,
 } from './checkout-flow';
 import { paypalHandlers } from './paypal-handlers';
+import { clearCheckoutDetails } from './saved-details';
 import { useExclusive } from './use-exclusive';
 
 /** A captured payment whose order still waits for corrected customer details. */
@@ -94,6 +95,7 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
       toast({ ...fx.toast, forNextPage: Boolean(fx.redirect) });
       if (fx.cartCleared) {
         setDiscountCode(null);
+        clearCheckoutDetails();
         qc.setQueryData(cartQueryKey, []);
         void qc.invalidateQueries({ queryKey: ['/api/orders'] });
       }

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
+import { loadCheckoutDetails, saveCheckoutDetails } from '../saved-details';
 import type { KeptPayment } from '../use-checkout-payment';
 
 type CustomerInfoInput = z.input<typeof CustomerInfo>;
@@ -54,9 +55,16 @@ export function CustomerInfoForm({
 }) {
   const form = useForm<CustomerInfoInput, unknown, CustomerInfo>({
     resolver: zodResolver(CustomerInfo),
-    defaultValues: initialValues ?? EMPTY,
+    // What this tab typed before (a reload, or back from adding a pin) comes back.
+    defaultValues: initialValues ?? loadCheckoutDetails() ?? EMPTY,
   });
   const { register, handleSubmit, formState, getValues, setValue, getFieldState, setError } = form;
+
+  // Keep what is typed in this tab until the order is placed (saved-details.ts).
+  useEffect(() => {
+    const subscription = form.watch((values) => saveCheckoutDetails(values));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   // The server refused some details after payment: show its messages, focus the first.
   useEffect(() => {
