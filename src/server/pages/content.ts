@@ -126,7 +126,7 @@ export function frame(site: SiteFacts, main: string, options: FrameOptions = {})
   return markup`<div class="flex min-h-screen flex-col">
 ${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
 <a href="/" class="flex min-w-0 items-center gap-2 rounded-md font-bold text-primary">${LOGO_GLYPH}<span class="truncate font-heading text-xl font-normal text-brand">${e(site.name)}</span></a>
-<nav aria-label="Main" class="ml-2 hidden md:block lg:ml-4"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
+<nav aria-label="Main" class="ml-4 hidden lg:block"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
 ${main}
 <footer class="mt-auto border-t-4 border-gold bg-brand-deep text-slate-200"><div class="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
 <div><p class="font-heading text-xl text-white">${e(site.name)}</p><p class="mt-2 text-sm">Custom soft-enamel golf pins, ball markers and commemorative coins, plus ready-made pins at wholesale prices.</p></div>

@@ -52,13 +52,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `${LINK_BASE} block text-base ${isActive ? 'text-primary' : 'text-slate-700'}`;
 
-/** Tailwind's `md` breakpoint: the desktop links and account area show from here on. */
-const WIDE_QUERY = '(min-width: 48rem)';
-/** Tailwind's `lg` breakpoint: 'Welcome, {username}' shows from here on. */
-const LARGE_QUERY = '(min-width: 64rem)';
+/**
+ * Tailwind's `lg` breakpoint: the desktop links and account area show from here on (from
+ * `md` the five links and the account area left the store name cut to 'Fair…' up to
+ * about 880 px: a buyer audit). Below it, the menu button.
+ */
+const WIDE_QUERY = '(min-width: 64rem)';
+/** Tailwind's `xl` breakpoint: 'Welcome, {username}' shows from here on. */
+const LARGE_QUERY = '(min-width: 80rem)';
 
 /** localStorage key of the account area's width at one breakpoint (a number, no personal data). */
-const accountWidthKey = (large: boolean) => `header-account-width:${large ? 'lg' : 'md'}`;
+const accountWidthKey = (large: boolean) => `header-account-width:${large ? 'xl' : 'lg'}`;
 
 function readAccountWidth(large: boolean): number | null {
   try {
@@ -115,7 +119,7 @@ function AccountArea({
   } else if (user) {
     content = (
       <>
-        <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
+        <span className="hidden max-w-64 truncate text-sm text-slate-700 xl:inline">
           Welcome, {user.username}
         </span>
         <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
@@ -138,7 +142,7 @@ function AccountArea({
   return (
     <div
       ref={box}
-      className="hidden items-center justify-end gap-2 md:flex"
+      className="hidden items-center justify-end gap-2 lg:flex"
       style={loading && reserved !== null ? { width: reserved } : undefined}
     >
       {content}
@@ -183,7 +187,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
         <SiteLogo />
         {wide && (
-          <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-4">
+          <nav aria-label="Main" className="ml-4 hidden lg:block">
             <ul className="flex items-center lg:gap-1">
               {links.map((l) => (
                 <li key={l.to}>
@@ -222,7 +226,7 @@ export function Header() {
             ref={menuButton}
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="lg:hidden"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={menuId}
@@ -236,7 +240,7 @@ export function Header() {
           </Button>
         </div>
       </div>
-      <div id={menuId} hidden={!menuOpen} className="border-t bg-white md:hidden">
+      <div id={menuId} hidden={!menuOpen} className="border-t bg-white lg:hidden">
         {menuOpen && (
           <nav aria-label="Mobile" className="px-4 py-3">
             <ul className="flex flex-col gap-1">
