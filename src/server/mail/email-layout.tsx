@@ -93,34 +93,51 @@ export function OrderLines({
   lines: { name: string; quantity: number; unit: string; total: string }[];
   totals: [string, string][];
 }) {
+  const left = { ...cell, textAlign: 'left' as const };
   const right = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
+  // One table, so the columns line up (react-email's Row is a table of its own per row:
+  // a buyer audit found '25' under 'Unit price' and the totals adrift).
   return (
     <Section style={{ margin: '8px 0 18px' }}>
-      <Row>
-        <Column style={{ ...cell, fontWeight: 'bold' }}>Item</Column>
-        <Column style={{ ...right, fontWeight: 'bold' }}>Qty</Column>
-        <Column style={{ ...right, fontWeight: 'bold' }}>Unit price</Column>
-        <Column style={{ ...right, fontWeight: 'bold' }}>Amount</Column>
-      </Row>
-      {lines.map((l, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: two lines may share a name
-        <Row key={i}>
-          <Column style={cell}>{l.name}</Column>
-          <Column style={right}>{l.quantity}</Column>
-          <Column style={right}>{l.unit}</Column>
-          <Column style={right}>{l.total}</Column>
-        </Row>
-      ))}
-      {totals.map(([label, amount]) => (
-        <Row key={label}>
-          <Column style={cell} />
-          <Column style={cell} />
-          <Column style={right}>{label}</Column>
-          <Column style={{ ...right, fontWeight: label === 'Total' ? 'bold' : 'normal' }}>
-            {amount}
-          </Column>
-        </Row>
-      ))}
+      <table width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+        <thead>
+          <tr>
+            <th scope="col" style={{ ...left, fontWeight: 'bold', width: '100%' }}>
+              Item
+            </th>
+            <th scope="col" style={{ ...right, fontWeight: 'bold' }}>
+              Qty
+            </th>
+            <th scope="col" style={{ ...right, fontWeight: 'bold' }}>
+              Unit price
+            </th>
+            <th scope="col" style={{ ...right, fontWeight: 'bold' }}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two lines may share a name
+            <tr key={i}>
+              <td style={left}>{l.name}</td>
+              <td style={right}>{l.quantity}</td>
+              <td style={right}>{l.unit}</td>
+              <td style={right}>{l.total}</td>
+            </tr>
+          ))}
+          {totals.map(([label, amount]) => (
+            <tr key={label}>
+              <th scope="row" colSpan={3} style={{ ...right, fontWeight: 'normal' }}>
+                {label}
+              </th>
+              <td style={{ ...right, fontWeight: label === 'Total' ? 'bold' : 'normal' }}>
+                {amount}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Section>
   );
 }

@@ -56,6 +56,15 @@ describe('mail template previews', () => {
       expect(text.body.length, kind).toBeGreaterThan(40);
       expect(text.body, kind).not.toContain('{{');
     }
+    // The order lines and their totals are one table, so the columns line up in every
+    // mail client: its header row, an item row and the Total row share the same <table>.
+    const order = (await admin.get('/api/mail-templates/order_confirmation')).body;
+    const lineTables = [...order.matchAll(/<table[^>]*>((?:(?!<table)[\s\S])*?)<\/table>/g)]
+      .map((m) => m[1]!)
+      .filter((inner) => inner.includes('Unit price'));
+    expect(lineTables).toHaveLength(1);
+    expect(lineTables[0]).toMatch(/<th[^>]*scope="row"[^>]*>Total<\/th>/);
+    expect((lineTables[0]!.match(/<tr/g) ?? []).length).toBeGreaterThanOrEqual(4);
     const production = await admin.get('/api/mail-templates/production_notice?format=text');
     expect(production.body).toContain('2 to 3 weeks');
     const welcome = await admin.get('/api/mail-templates/newsletter_welcome');
