@@ -183,6 +183,8 @@ describe('mail rules', () => {
       'shop@example.test',
       quote.customerEmail,
     ]);
+    // The size reads as the form showed it, not as stored ('1inch').
+    for (const mail of mails) expect(mail.text, mail.kind).toContain('Preferred size: 1 inch');
   });
 
   it("customer mails answer to the shop; the balance link says 'approved' only when it is", () => {

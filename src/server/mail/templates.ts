@@ -5,7 +5,11 @@
  */
 import { createElement } from 'react';
 import { formatUsd } from '../../shared/money';
-import { QUOTE_RESPONSE_HOURS, type QuoteRequest } from '../../shared/schemas/quotes';
+import {
+  QUOTE_RESPONSE_HOURS,
+  type QuoteRequest,
+  quoteSizeText,
+} from '../../shared/schemas/quotes';
 import { endSentence } from '../../shared/sentence';
 import type { AppConfig } from '../config';
 import type { orders, quoteRequests } from '../db/schema';
@@ -174,7 +178,7 @@ function summary(q: QuoteRow, config: MailConfig): [string, string][] {
     ['Company', q.companyName],
     ['Product', PIN_TYPE_LABEL[q.pinType as QuoteRequest['pinType']] ?? q.pinType],
     ['Quantity', String(q.quantity)],
-    ['Preferred size', q.preferredSize],
+    ['Preferred size', q.preferredSize ? quoteSizeText(q.preferredSize) : null],
     ['Deadline', q.deadlineDate],
     ['Project', q.projectDescription],
     ['Notes', q.additionalNotes],

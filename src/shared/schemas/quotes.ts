@@ -15,6 +15,16 @@ export const QUOTE_MIN_DESCRIPTION = 10;
 export const QUOTE_RESPONSE_HOURS = 24;
 export const QUOTE_PIN_TYPES = ['pins', 'ball_markers', 'coins'] as const;
 export const QUOTE_SIZES = ['1inch', '1.5inch', 'other'] as const;
+/** The quote form's size choices as people read them (form, admin card, room, mail). */
+export const QUOTE_SIZE_LABELS: Record<(typeof QUOTE_SIZES)[number], string> = {
+  '1inch': '1 inch',
+  '1.5inch': '1.5 inch',
+  other: 'Other',
+};
+/** A stored preferred size as shown ('1 inch'); an unknown value as stored. */
+export function quoteSizeText(size: string): string {
+  return QUOTE_SIZE_LABELS[size as (typeof QUOTE_SIZES)[number]] ?? size;
+}
 export const QUOTE_DEFAULTS = { quantity: 25, pinType: 'pins', preferredSize: '1inch' } as const;
 
 /** Logo types the shop takes (spec section 5), as MIME types. */

@@ -66,6 +66,9 @@ describe('cart line prices', () => {
     expect(text).toContain('FREE');
     expect(text).not.toContain('$0.00');
     expect(text).not.toContain('each');
+    // 25 free pins reach the 20% tier: there is nothing to take 20% off.
+    const tier = renderLine({ ...line(0, 25), percentOff: 20 });
+    expect(tier).not.toContain('volume discount');
   });
 
   it("shows the unit price with 'each' and the line total otherwise", () => {

@@ -60,7 +60,8 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
         </Link>
         <p className="text-sm text-slate-600">
           {item.unitPrice === 0 ? 'FREE' : `${usd(item.unitPrice)} each`}{' '}
-          {item.percentOff > 0 && (
+          {/* A free pin has no volume discount to speak of. */}
+          {item.percentOff > 0 && item.unitPrice > 0 && (
             <span className="text-green-800">({item.percentOff}% volume discount)</span>
           )}
         </p>

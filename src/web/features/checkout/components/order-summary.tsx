@@ -47,8 +47,9 @@ export function OrderSummary({
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words">{item.product.name}</p>
                 <p className="text-muted-foreground text-sm">
-                  Qty {item.quantity} × {formatDollars(item.unitPrice)} each
-                  {item.percentOff > 0 ? (
+                  Qty {item.quantity} ×{' '}
+                  {item.unitPrice === 0 ? 'Free' : `${formatDollars(item.unitPrice)} each`}
+                  {item.percentOff > 0 && item.unitPrice > 0 ? (
                     <span className="text-primary ml-1">({item.percentOff}% volume discount)</span>
                   ) : null}
                 </p>

@@ -1,6 +1,7 @@
 /** The quote's details on the collaboration page (back-office spec section 2: "quote details"). */
 import { formatDollars } from '@shared/money';
 import { QUOTE_STATUS_LABELS, type QuoteRequestView } from '@shared/schemas/quote-desk';
+import { quoteSizeText } from '@shared/schemas/quotes';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -18,7 +19,9 @@ export function QuoteSummary({ quote }: { quote: QuoteRequestView }) {
     ],
     ['Product', PIN_TYPES[quote.pinType] ?? quote.pinType],
     ['Quantity', String(quote.quantity)],
-    ...(quote.preferredSize ? ([['Size', quote.preferredSize]] as [string, string][]) : []),
+    ...(quote.preferredSize
+      ? ([['Size', quoteSizeText(quote.preferredSize)]] as [string, string][])
+      : []),
     ...(quote.deadlineDate ? ([['Deadline', quote.deadlineDate]] as [string, string][]) : []),
     ['Quote', quote.quotedAmount === null ? 'Not quoted yet' : formatDollars(quote.quotedAmount)],
   ];

@@ -24,6 +24,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { formatMegabytes } from '@/features/quote/logo-file';
 import { cn } from '@/lib/utils';
 import type { WizardState } from '../wizard-state';
 
@@ -194,7 +195,7 @@ export function DetailsStep({
             </p>
             {logo ? (
               <p className="text-sm font-medium break-all">
-                {logo.name} ({(logo.size / (1024 * 1024)).toFixed(2)} MB)
+                {logo.name} ({formatMegabytes(logo.size)})
               </p>
             ) : null}
           </div>

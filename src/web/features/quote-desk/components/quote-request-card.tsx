@@ -12,6 +12,7 @@ import {
   type QuoteRequestView,
   quoteAmountInput,
 } from '@shared/schemas/quote-desk';
+import { quoteSizeText } from '@shared/schemas/quotes';
 import { ChevronDown, Download } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -53,7 +54,7 @@ export function QuoteRequestCard({ quote }: { quote: QuoteRequestView }) {
     ['Company', quote.companyName],
     ['Product', PIN_TYPES[quote.pinType] ?? quote.pinType],
     ['Quantity', String(quote.quantity)],
-    ['Size', quote.preferredSize],
+    ['Size', quote.preferredSize ? quoteSizeText(quote.preferredSize) : null],
     ['Deadline', quote.deadlineDate],
     ['Quoted', quote.quotedAmount === null ? null : formatDollars(quote.quotedAmount)],
   ];

@@ -12,6 +12,8 @@ import {
   QUOTE_DEFAULTS,
   QUOTE_LEAD_DAYS,
   QUOTE_MESSAGES,
+  QUOTE_SIZE_LABELS,
+  QUOTE_SIZES,
   type QuoteRequest,
   quoteRequestSchema,
 } from '@shared/schemas/quotes';
@@ -252,9 +254,11 @@ export function QuoteForm() {
           <Field label="Preferred Size" error={errors.preferredSize?.message}>
             {(p) => (
               <select {...p} className={selectClass} {...form.register('preferredSize')}>
-                <option value="1inch">1 inch</option>
-                <option value="1.5inch">1.5 inch</option>
-                <option value="other">Other</option>
+                {QUOTE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {QUOTE_SIZE_LABELS[size]}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
