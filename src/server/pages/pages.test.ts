@@ -455,3 +455,34 @@ describe('server-sent pages', () => {
     expect(api.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe("the store's facts reach the app at run time", () => {
+  it('every served page carries STORE_NAME and its siblings for the app (not only the build)', async () => {
+    const own = await createTestApp({
+      env: {
+        PUBLIC_URL: BASE,
+        STORE_NAME: 'Birdie Badges',
+        STORE_EMAIL: 'hi@birdie.test',
+        STORE_CITY: 'Austin, Texas',
+        STORE_CUSTOMER_COUNT: '900+',
+      },
+    });
+    try {
+      for (const url of ['/', '/login', '/track-order']) {
+        const res = await own.app.inject({ method: 'GET', url });
+        const facts = /<script type="application\/json" id="store-facts">([^<]*)<\/script>/.exec(
+          res.body,
+        );
+        expect(facts, url).not.toBeNull();
+        expect(JSON.parse(facts![1]!)).toEqual({
+          name: 'Birdie Badges',
+          email: 'hi@birdie.test',
+          city: 'Austin, Texas',
+          customerCount: '900+',
+        });
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});

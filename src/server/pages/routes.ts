@@ -93,7 +93,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     city: config.STORE_CITY,
     customerCount: config.STORE_CUSTOMER_COUNT,
   };
-  const template = loadPageTemplate(options.webDist);
+  const template = loadPageTemplate(options.webDist, site);
   const builtAt = (() => {
     try {
       return statSync(path.join(options.webDist, 'index.html')).mtime;

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SiteFacts } from './content';
 import { scriptJson } from './head';
 
 const FALLBACK = `<!doctype html>
@@ -37,13 +38,22 @@ export interface DocumentParts {
   data?: [readonly unknown[], unknown][];
 }
 
-/** Fills the index.html markers. */
+/**
+ * Fills the index.html markers. Every document also carries the store's facts from the
+ * server's configuration (`<script type="application/json" id="store-facts">`, read by
+ * web/config/store.ts), so STORE_NAME and its siblings reach the app at run time, not
+ * only a build's VITE_* values (DECISIONS.md "Naming": the store name is configuration).
+ */
 export class PageTemplate {
   private readonly before: string;
   private readonly middle: string;
   private readonly after: string;
+  private readonly facts: string;
 
-  constructor(html: string) {
+  constructor(html: string, storeFacts?: SiteFacts) {
+    this.facts = storeFacts
+      ? `<script type="application/json" id="store-facts">${scriptJson(storeFacts)}</script>`
+      : '';
     const head = html.indexOf('<!--page-head-->');
     const body = html.indexOf('<!--page-body-->');
     if (head < 0 || body < 0 || body < head) throw new Error('index.html lacks the page markers');
@@ -54,9 +64,11 @@ export class PageTemplate {
 
   /** The whole document for one page. */
   render(parts: DocumentParts): string {
-    const data = parts.data?.length
-      ? `<script type="application/json" id="page-data">${scriptJson(parts.data)}</script>`
-      : '';
+    const data = `${this.facts}${
+      parts.data?.length
+        ? `<script type="application/json" id="page-data">${scriptJson(parts.data)}</script>`
+        : ''
+    }`;
     const after = data ? this.after.replace('</body>', `${data}\n  </body>`) : this.after;
     return `${this.before}${parts.head}${this.middle}${parts.body ?? SPLASH}${after}`;
   }
@@ -108,7 +120,7 @@ function lowPriorityScripts(html: string): string {
 }
 
 /** The template from `webDist/index.html` when built, else the fallback document. */
-export function loadPageTemplate(webDist: string): PageTemplate {
+export function loadPageTemplate(webDist: string, storeFacts?: SiteFacts): PageTemplate {
   const file = path.join(webDist, 'index.html');
   if (existsSync(file)) {
     const html = readFileSync(file, 'utf8');
@@ -120,7 +132,8 @@ export function loadPageTemplate(webDist: string): PageTemplate {
             webDist,
           ),
         ),
+        storeFacts,
       );
   }
-  return new PageTemplate(FALLBACK);
+  return new PageTemplate(FALLBACK, storeFacts);
 }

@@ -1,12 +1,38 @@
 /**
  * User-facing facts about the business (DECISIONS.md: configuration, not literals in
- * components). Build-time values from VITE_* variables, with the defaults below.
+ * components). The name, e-mail, city and customer count come from the server's
+ * STORE_* configuration, which every page it serves carries (`#store-facts`, see
+ * server/pages/template.ts); without it (the Vite dev server, tests) the build's VITE_*
+ * values, with the defaults below. The rest are build-time values only.
  */
+interface ServedFacts {
+  name?: string;
+  email?: string;
+  city?: string;
+  customerCount?: string;
+}
+
+/** The facts the serving page carries, or {} (none, or unreadable). */
+function servedFacts(): ServedFacts {
+  if (typeof document === 'undefined') return {};
+  try {
+    const raw: unknown = JSON.parse(document.getElementById('store-facts')?.textContent ?? '{}');
+    if (!raw || typeof raw !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(raw).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+    ) as ServedFacts;
+  } catch {
+    return {};
+  }
+}
+
+const served = servedFacts();
+
 export const store = {
-  name: import.meta.env.VITE_STORE_NAME ?? 'Fairway Pin Co.',
-  email: import.meta.env.VITE_STORE_EMAIL ?? 'hello@fairwaypin.co',
-  city: import.meta.env.VITE_STORE_CITY ?? 'San Diego, California',
-  customerCount: import.meta.env.VITE_STORE_CUSTOMER_COUNT ?? '500+',
+  name: served.name ?? import.meta.env.VITE_STORE_NAME ?? 'Fairway Pin Co.',
+  email: served.email ?? import.meta.env.VITE_STORE_EMAIL ?? 'hello@fairwaypin.co',
+  city: served.city ?? import.meta.env.VITE_STORE_CITY ?? 'San Diego, California',
+  customerCount: served.customerCount ?? import.meta.env.VITE_STORE_CUSTOMER_COUNT ?? '500+',
   /** Claims of storefront spec section 1 (home page "Why Choose"). */
   mockupHours: import.meta.env.VITE_STORE_MOCKUP_HOURS ?? '24',
   productionTime: import.meta.env.VITE_STORE_PRODUCTION_TIME ?? '2-3 weeks',

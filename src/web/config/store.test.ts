@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+/**
+ * The store's facts come from the page the server served (`#store-facts`, its STORE_*
+ * configuration); without it, the build's values (DECISIONS.md "Naming").
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.resetModules();
+});
+
+describe('store facts', () => {
+  it("reads the served page's facts", async () => {
+    document.body.innerHTML =
+      '<script type="application/json" id="store-facts">{"name":"Birdie Badges","email":"hi@birdie.test","city":"Austin, Texas","customerCount":"900+"}</script>';
+    const { store } = await import('./store');
+    expect(store).toMatchObject({
+      name: 'Birdie Badges',
+      email: 'hi@birdie.test',
+      city: 'Austin, Texas',
+      customerCount: '900+',
+    });
+  });
+
+  it('falls back to the build values without them, or when they are unreadable', async () => {
+    document.body.innerHTML = '<script type="application/json" id="store-facts">{nope</script>';
+    const { store } = await import('./store');
+    expect(store.name).toBe(import.meta.env.VITE_STORE_NAME ?? 'Fairway Pin Co.');
+  });
+});
