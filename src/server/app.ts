@@ -82,6 +82,23 @@ function trustProxyOption(trust: AppConfig['TRUST_PROXY']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/**
+ * `Content-Type: application/json` with no body is no body (the spec's logout, clear-cart,
+ * import and test-mail calls take none; API clients often label them anyway): Fastify's
+ * own parser answers 400 'Body cannot be empty...' for it. Anything else goes through
+ * Fastify's default JSON parser (prototype-poisoning checks included); a route whose
+ * schema needs a body still answers 400 naming what is missing.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return json(request, text, done);
+  });
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -98,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   const mail =
     options.mail ??

@@ -89,6 +89,34 @@ describe('cross-site requests (issue 11)', () => {
   });
 });
 
+describe('bodiless calls labelled JSON', () => {
+  it('answer as without the label (logout, clear-cart); a call that needs a body names what is missing', async () => {
+    const c = new TestClient(t.app);
+    const empty = (url: string) =>
+      c.request({ method: 'POST', url, headers: { 'content-type': 'application/json' } });
+    expect((await empty('/api/auth/logout')).statusCode).toBe(200);
+    expect((await empty('/api/clear-cart')).statusCode).toBe(200);
+    const needsBody = await empty('/api/cart');
+    expect(needsBody.statusCode).toBe(400);
+    expect(needsBody.json().message).not.toContain('Body cannot be empty');
+    // The label with a broken body is still a 400, and prototype poisoning is refused.
+    const broken = await c.request({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"productId":',
+    });
+    expect(broken.statusCode).toBe(400);
+    const poisoned = await c.request({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true},"productId":1,"quantity":1}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+});
+
 describe('Content-Security-Policy (issue 11)', () => {
   const connectSrc = (csp: string) =>
     csp
