@@ -87,6 +87,9 @@ export function databaseErrorCode(
   return null;
 }
 
+/** 400 for a route that needs a body and got none. */
+export const BODY_REQUIRED = 'A JSON request body is required';
+
 /** Installs the JSON error handler and the JSON 404 handler for /api routes. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -97,6 +100,14 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send({ message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // No body at all where the route needs one (an empty `application/json` body is no
+      // body, app.ts): say that, not the validator's 'expected object, received null'.
+      if (
+        error.validationContext === 'body' &&
+        (request.body === undefined || request.body === null)
+      ) {
+        return reply.status(400).send({ message: BODY_REQUIRED, errors: { body: BODY_REQUIRED } });
+      }
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const params = issue.params as { issue?: { path?: PropertyKey[] } };
