@@ -77,7 +77,8 @@ describe('quote request in Chromium', () => {
     writeFileSync(logoPath, png);
     await page.locator('input[type="file"]').setInputFiles(logoPath);
     await expect.poll(() => page.getByTestId('logo-chosen').textContent()).toContain('crest.png');
-    expect(await page.getByTestId('logo-chosen').textContent()).toContain('0.00 MB');
+    // A tiny logo reads 'under 0.01 MB', not '0.00 MB'.
+    expect(await page.getByTestId('logo-chosen').textContent()).toContain('(under 0.01 MB)');
 
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
     await page.waitForURL(/\/quote-success$/);
