@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { pruneGuestClaims } from './accounts/guest-claims';
+import { prunePasswordResetTokens } from './accounts/password-reset';
 import { accountsRoutes } from './accounts/routes';
 import { pruneBlogViews } from './blog/service';
 import { createCampaignEngine } from './campaigns/engine';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installHourlyPrune(app, {
     'rate-limit counters': () => deps.limits.prune(),
     'guest claims': () => pruneGuestClaims(deps.db),
+    'password reset links': () => prunePasswordResetTokens(deps.db),
     'blog views': () => pruneBlogViews(deps.db, deps.config.STORE_TIME_ZONE),
   });
 

@@ -134,6 +134,11 @@ const EnvSchema = z.object({
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Registrations per minute per client address. */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /**
+   * 'Forgot password?' requests per 10 minutes per client address, and new passwords set
+   * from a mailed link per minute per client address (accounts/routes.ts).
+   */
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Quote requests per 10 minutes per client address (DECISIONS.md: public forms rate-limited). */
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Error reports from the web app's error screen per minute per client address (issue 10). */

@@ -11,20 +11,33 @@
  * REGISTER_RATE_LIMIT per minute per client address. Signing in or registering claims
  * what this browser placed signed out, through its HttpOnly claim cookie only
  * (guest-claims.ts; the X-Session-Id header claims nothing).
+ *
+ * Password reset (password-reset.ts; docs/decisions.md "Security hardening"):
+ * POST /api/auth/forgot-password {email} answers the same 200 message whether or not an
+ * account uses the address (PASSWORD_RESET_RATE_LIMIT per 10 minutes per client address);
+ * POST /api/auth/reset-password {token, password} sets the new password (the
+ * registration's rules and the common-password list), ends every session of the account,
+ * spends the link and answers 200; a bad, used or expired link answers 400
+ * (PASSWORD_RESET_RATE_LIMIT per minute per client address). It signs no one in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
+  ForgotPasswordBody,
   LoginBody,
   LogoutResponse,
+  PASSWORD_RESET_MESSAGES,
+  PasswordResetResponse,
   RegisterBody,
+  ResetPasswordBody,
   User,
 } from '../../shared/schemas/auth';
-import { apiErrors, HttpError } from '../lib/errors';
+import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { backoffWaitMs, clientAddress, rateLimit, tooManyRequests } from '../lib/rate-limit';
 import { signIn, signOut } from '../lib/session';
 import { claimGuestItems } from './guest-claims';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { authenticate, registerUser } from './service';
 
 const MINUTE_MS = 60_000;
@@ -44,7 +57,7 @@ export const accountLoginKey = (username: string) => `login-account|${username}`
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config, limits } = app.deps;
+  const { db, config, limits, mail } = app.deps;
   const backoff = {
     freeFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,
     baseMs: ACCOUNT_BACKOFF_BASE_MS,
@@ -126,6 +139,56 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       await signIn(request, user);
       await claimGuestItems(db, request, reply, user.id);
       return user;
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      preValidation: rateLimit({
+        name: 'forgot-password',
+        max: config.PASSWORD_RESET_RATE_LIMIT,
+        windowMs: 10 * MINUTE_MS,
+        by: clientAddress,
+      }),
+      schema: {
+        body: ForgotPasswordBody,
+        response: { 200: PasswordResetResponse, ...apiErrors(400, 429) },
+      },
+    },
+    async (request) => {
+      const outcome = await requestPasswordReset(db, { config, mail }, request.body.email);
+      request.log.info({ outcome }, 'password reset requested');
+      mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
+      return { message: PASSWORD_RESET_MESSAGES.requested };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      preValidation: rateLimit({
+        name: 'reset-password',
+        max: config.PASSWORD_RESET_RATE_LIMIT,
+        windowMs: MINUTE_MS,
+        by: clientAddress,
+      }),
+      schema: {
+        body: ResetPasswordBody,
+        response: { 200: PasswordResetResponse, ...apiErrors(400, 429) },
+      },
+    },
+    async (request) => {
+      const user = await resetPassword(db, request.body.token, request.body.password);
+      if (!user) {
+        throw badRequest(PASSWORD_RESET_MESSAGES.invalidLink, {
+          token: PASSWORD_RESET_MESSAGES.invalidLink,
+        });
+      }
+      // The owner proved the mailbox: a sign-in backoff left by someone guessing ends.
+      await limits.clear(accountLoginKey(user.username.trim().toLowerCase()));
+      request.log.info({ userId: user.id }, 'password reset from a mailed link');
+      return { message: PASSWORD_RESET_MESSAGES.done };
     },
   );
 

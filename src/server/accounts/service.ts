@@ -9,10 +9,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, type RegisterBody, type User } from '../../shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { passwordResetTokens, users } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
@@ -129,8 +129,9 @@ export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User
 /**
  * Sets `userId`'s password (hashed; a common password answers 400). Every session of
  * the user ends with it: the `users_password_change_ends_sessions` trigger deletes them
- * in the same statement (migration 0007); a caller changing the signed-in user's own
- * password signs them in again afterwards.
+ * in the same statement (migration 0008); a caller changing the signed-in user's own
+ * password signs them in again afterwards. A reset link mailed before and not used yet
+ * stops working too (password-reset.ts), whichever way the password changed.
  */
 export async function setPassword(db: DbOrTx, userId: number, password: string): Promise<void> {
   await assertUncommonPassword(password);
@@ -138,4 +139,8 @@ export async function setPassword(db: DbOrTx, userId: number, password: string):
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -98,6 +98,27 @@ export const guestClaims = pgTable(
   ],
 );
 
+/**
+ * A 'Forgot password?' link (accounts/password-reset.ts; docs/decisions.md "Security
+ * hardening"): at most one per user, a new request replaces it. `tokenHash` = sha256 of
+ * the link's token (32 random bytes, base64url; the token itself is never stored here),
+ * valid until `expiresAt` and once: `usedAt` is set when it resets the password (or when
+ * the password changes another way). `requestedAt` limits how often a link is mailed.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_expires_idx').on(t.expiresAt)],
+);
+
 // --- catalogue -------------------------------------------------------------
 
 export const products = pgTable(

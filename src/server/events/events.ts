@@ -73,6 +73,18 @@ export type ShopEvent =
   | { type: 'invoice.sent'; invoice: InvoiceRow; payUrl: string }
   /** A manual invoice was paid. */
   | { type: 'invoice.paid'; invoice: InvoiceRow }
+  // --- accounts ---
+  /**
+   * Someone asked to reset the password of the account `username` whose address is
+   * `email`; `resetUrl` is the single-use link, valid `validMinutes`.
+   */
+  | {
+      type: 'account.password_reset_requested';
+      email: string;
+      username: string;
+      resetUrl: string;
+      validMinutes: number;
+    }
   // --- newsletter ---
   /** Someone signed up; they must confirm through `confirmUrl` (double opt-in). */
   | { type: 'newsletter.signup_requested'; email: string; confirmUrl: string }

@@ -36,6 +36,7 @@ describe('mail template previews', () => {
       'mockup_ready',
       'invoice',
       'invoice_receipt',
+      'password_reset',
       'newsletter_confirm',
       'newsletter_welcome',
       'campaign_tournament',

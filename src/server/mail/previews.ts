@@ -178,6 +178,16 @@ export function sampleEvents(config: Config): { trigger: string; event: ShopEven
     },
     { trigger: 'Invoice paid', event: { type: 'invoice.paid', invoice } },
     {
+      trigger: "'Forgot password?'",
+      event: {
+        type: 'account.password_reset_requested',
+        email: 'jordan@example.com',
+        username: 'jordanpar',
+        resetUrl: `${config.publicUrl}/reset-password#token=sample`,
+        validMinutes: 60,
+      },
+    },
+    {
       trigger: 'Newsletter sign-up (double opt-in)',
       event: {
         type: 'newsletter.signup_requested',

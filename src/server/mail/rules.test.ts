@@ -147,6 +147,18 @@ describe('mail rules', () => {
         invoice.customerEmail,
         'Invoice #INV-000123 has been paid in full.',
       ],
+      [
+        {
+          type: 'account.password_reset_requested',
+          email: 'pat@example.test',
+          username: 'patgreen',
+          resetUrl: 'https://pins.test/reset-password#token=abc',
+          validMinutes: 60,
+        },
+        'password_reset',
+        'pat@example.test',
+        'https://pins.test/reset-password#token=abc',
+      ],
     ];
     for (const [event, kind, to, fact] of cases) {
       const mails = mailsFor(event, config);

@@ -86,6 +86,12 @@ function customStatusMail(
   }
 }
 
+/** A length of time in minutes as a mail says it: '1 hour', '2 hours', '30 minutes'. */
+function durationText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+}
+
 /** `mail` with extra headers (List-Unsubscribe on marketing mail). */
 function withHeaders(headers: Record<string, string>, mail: OutgoingMail): OutgoingMail {
   return { ...mail, headers: { ...mail.headers, ...headers } };
@@ -350,6 +356,25 @@ export function mailsFor(event: ShopEvent, config: Config, linkSecret?: Buffer):
         ),
       ];
     }
+    case 'account.password_reset_requested':
+      return [
+        basicMail(
+          {
+            to: event.email,
+            kind: 'password_reset',
+            subject: `${store}: reset your password`,
+            paragraphs: [
+              `Someone, hopefully you, asked to reset the password of your ${store} account. Choose a new one with the link below.`,
+              `The link works once, for ${durationText(event.validMinutes)}. If you did not ask, ignore this e-mail: your password stays as it is.`,
+            ],
+            // Sign-in asks for the username, which a customer who forgot the password may
+            // have forgotten too.
+            rows: [['Your username', event.username]],
+            action: { label: 'Reset your password', url: event.resetUrl },
+          },
+          config,
+        ),
+      ];
     case 'newsletter.signup_requested':
       return [
         basicMail(

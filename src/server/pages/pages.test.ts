@@ -360,6 +360,8 @@ describe('server-sent pages', () => {
     for (const url of [
       '/checkout',
       '/login',
+      '/forgot-password',
+      '/reset-password',
       '/admin',
       '/track-order',
       '/pay-invoice/INV-100001',

@@ -61,7 +61,16 @@ export const HOME_TITLE =
   'Custom Golf Pins, Ball Markers & Commemorative Coins | Professional Design';
 
 /** Paths the web app routes itself that are not public pages (shell with a plain head). */
-const APP_PATHS = ['/checkout', '/track-order', '/login', '/register', '/admin', '/quote-success'];
+const APP_PATHS = [
+  '/checkout',
+  '/track-order',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/admin',
+  '/quote-success',
+];
 const APP_PREFIXES = ['/balance-payment/', '/pay-invoice/', '/quote-collaboration/'];
 
 /** Whether the web app has a page at `pathname` (other than the public pages). */

@@ -27,6 +27,8 @@ export const createAppRouter = (): AppRouter =>
         { path: 'track-order', lazy: () => import('./routes/track-order') },
         { path: 'login', lazy: () => import('./routes/login') },
         { path: 'register', lazy: () => import('./routes/register') },
+        { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+        { path: 'reset-password', lazy: () => import('./routes/reset-password') },
         { path: 'admin', lazy: () => import('./routes/admin') },
         { path: 'quote', lazy: () => import('./routes/quote') },
         { path: 'quote-success', lazy: () => import('./routes/quote-success') },

@@ -12,6 +12,8 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/track-order',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password',
   '/admin',
   '/quote',
   '/quote-success',

@@ -1,11 +1,18 @@
 /**
  * Auth queries and mutations: GET /api/auth/user (200 null = signed out; a 401 from an
  * older server is read the same way), no retry;
- * POST /api/auth/login|register|logout. Cache keys per the spec: '/api/auth/user'
- * and '/api/cart' are refreshed after sign-in and sign-out.
+ * POST /api/auth/login|register|logout|forgot-password|reset-password. Cache keys per the
+ * spec: '/api/auth/user' and '/api/cart' are refreshed after sign-in and sign-out.
  */
 
-import type { LoginBody, RegisterBody, User } from '@shared/schemas/auth';
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  PasswordResetResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  User,
+} from '@shared/schemas/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api';
 import { rotateSessionId } from '@/lib/session-id';
@@ -69,6 +76,30 @@ export function useLogout() {
       qc.removeQueries({ queryKey: ['/api/orders'] });
       rotateSessionId();
       await qc.invalidateQueries({ queryKey: ['/api/cart'] });
+    },
+  });
+}
+
+/** 'Forgot password?': asks for a reset link; the answer is the same whether or not an account has the address. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) =>
+      api.post<PasswordResetResponse>('/api/auth/forgot-password', body),
+  });
+}
+
+/**
+ * Sets a new password from a mailed link. The server ends every session of the account,
+ * this browser's included, so the cached user and orders are dropped.
+ */
+export function useResetPassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) =>
+      api.post<PasswordResetResponse>('/api/auth/reset-password', body),
+    onSuccess: () => {
+      qc.setQueryData(userQueryKey, null);
+      qc.removeQueries({ queryKey: ['/api/orders'] });
     },
   });
 }

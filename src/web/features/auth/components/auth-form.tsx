@@ -41,22 +41,34 @@ export function useAuthSubmit<TValues extends FieldValues, TContext, TOutput>({
         toast({ ...success, forNextPage: true });
         navigate(next, { replace: true });
       },
-      (error: unknown) => {
-        if (error instanceof ApiRequestError) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            const known = fields.find((f) => f === field);
-            if (known) form.setError(known, { message });
-          }
-        }
-        toast({
-          title: failureTitle,
-          description: error instanceof Error ? error.message : 'Please try again.',
-          variant: 'destructive',
-        });
-      },
+      (error: unknown) => reportAuthFailure(form, fields, failureTitle, error),
     ),
   );
   return { next, onSubmit };
+}
+
+/**
+ * A refused auth form's outcome: the server's per-field messages (of a 400) land on the
+ * form's `fields`, and `failureTitle` is toasted with the error's message ('Please try
+ * again.' when it is not an Error).
+ */
+export function reportAuthFailure<TValues extends FieldValues, TContext, TOutput>(
+  form: UseFormReturn<TValues, TContext, TOutput>,
+  fields: readonly Path<TValues>[],
+  failureTitle: string,
+  error: unknown,
+): void {
+  if (error instanceof ApiRequestError) {
+    for (const [field, message] of Object.entries(error.fieldErrors)) {
+      const known = fields.find((f) => f === field);
+      if (known) form.setError(known, { message });
+    }
+  }
+  toast({
+    title: failureTitle,
+    description: error instanceof Error ? error.message : 'Please try again.',
+    variant: 'destructive',
+  });
 }
 
 /** The username input of both forms: taken as typed (no auto-capitals, no spell-check). */

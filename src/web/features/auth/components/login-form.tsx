@@ -2,11 +2,13 @@
  * Sign-in form (back-office spec sections 2 "/login", 5, 8): username and password
  * validated with the shared LoginBody schema; success toasts 'Welcome back!' and goes
  * to `?next=` (a same-site path) or '/'; failure toasts 'Login Failed' with the
- * server's message. The user and cart caches are refreshed by useLogin.
+ * server's message. The user and cart caches are refreshed by useLogin. 'Forgot password?'
+ * under the password leads to /forgot-password.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBody } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useLogin } from '@/features/auth/api';
 import { OtherAuthFormLink, UsernameField, useAuthSubmit } from './auth-form';
@@ -37,6 +39,14 @@ export function LoginForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to="/forgot-password"
+          className="inline-block py-1 font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
