@@ -98,6 +98,13 @@ describe('typing a quantity', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     expect(seen.at(-1)).toBe(60);
+    expect(input.value).toBe('60');
+    // Another digit behind the capped figure keeps it capped in the field too.
+    act(() => {
+      input.value = '600';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(input.value).toBe('60');
     expect(root.querySelector('[role="status"]')?.textContent).toBe(
       "Only 60 in stock: that's the most you can order.",
     );

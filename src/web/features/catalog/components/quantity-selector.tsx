@@ -84,7 +84,11 @@ export function QuantitySelector({
             // Above the most one can order: capped while typing, so the 'Only N in stock'
             // note appears now, not on blur, when it would push Add to Cart away from
             // the click that caused the blur (a buyer audit: the click was lost).
-            if (Number.isFinite(n) && n >= 1) onChange(Math.min(n, max));
+            if (Number.isFinite(n) && n >= 1) {
+              onChange(Math.min(n, max));
+              // The field shows what will be ordered (not '60' after typing a 0 behind a capped 6).
+              if (n > max) setDraft(String(max));
+            }
           }}
           onBlur={(e) => commit(e.target.value)}
         />
