@@ -239,9 +239,11 @@ describe('catalogue API', () => {
         expectedStockQuantity: 60,
       });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().message).toBe(
-        'The stock changed to 56 since this was opened (an order or another edit). Check it and save again.',
-      );
+      expect(stale.json()).toEqual({
+        message:
+          'The stock changed to 56 since this was opened (an order or another edit). Check it and save again.',
+        currentStockQuantity: 56,
+      });
       const staleRow = await admin.put(`/api/products/${p.id}/stock`, {
         stockQuantity: 70,
         expectedStockQuantity: 60,

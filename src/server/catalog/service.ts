@@ -272,7 +272,10 @@ const stockGuard = (id: number, stockQuantity?: number, expected?: number) =>
     ? and(eq(products.id, id), eq(products.stockQuantity, expected))
     : eq(products.id, id);
 
-/** Why a product write matched no row: 404 unknown, else 409 naming the stock it has now. */
+/**
+ * Why a product write matched no row: 404 unknown, else 409 naming the stock it has now
+ * (also as `currentStockQuantity`, so the admin's screen can take it as the new base).
+ */
 async function missedUpdate(db: Db, id: number): Promise<HttpError> {
   const [current] = await db
     .select({ stockQuantity: products.stockQuantity })
@@ -280,7 +283,7 @@ async function missedUpdate(db: Db, id: number): Promise<HttpError> {
     .where(eq(products.id, id));
   if (!current) return notFound('Product not found');
   const message = `The stock changed to ${current.stockQuantity} since this was opened (an order or another edit). Check it and save again.`;
-  return conflict(message);
+  return conflict(message, { currentStockQuantity: current.stockQuantity });
 }
 
 /**

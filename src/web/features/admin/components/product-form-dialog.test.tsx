@@ -41,8 +41,14 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-/** Opens the Edit dialog of Island Green; returns the PUT bodies it sends and its form. */
-async function openEdit() {
+/**
+ * Opens the Edit dialog of Island Green; returns the PUT bodies it sends and its form.
+ * `answer` gives the response to PUT number n (default: saved).
+ */
+async function openEdit(
+  answer: (body: Record<string, unknown>, n: number) => Response = (body) =>
+    jsonResponse(200, { ...islandGreen, ...body }),
+) {
   const sent: Record<string, unknown>[] = [];
   vi.stubGlobal(
     'fetch',
@@ -50,7 +56,7 @@ async function openEdit() {
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body));
         sent.push(body);
-        return jsonResponse(200, { ...islandGreen, ...body });
+        return answer(body, sent.length);
       }
       return jsonResponse(200, []);
     }),
@@ -96,6 +102,24 @@ describe('Edit product', () => {
     await act(() => form.requestSubmit());
     await settle(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ stockQuantity: 75, expectedStockQuantity: 60 });
+  });
+
+  it('after a 409 naming the new stock, saving again sends that figure as the one seen', async () => {
+    const { sent, form, type } = await openEdit((body, n) =>
+      n === 1
+        ? jsonResponse(409, {
+            message:
+              'The stock changed to 56 since this was opened (an order or another edit). Check it and save again.',
+            currentStockQuantity: 56,
+          })
+        : jsonResponse(200, { ...islandGreen, ...body }),
+    );
+    await act(() => type('stockQuantity', '100'));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(1));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ stockQuantity: 100, expectedStockQuantity: 56 });
   });
 
   it('an emptied Stock box and 21 features are named on their fields, nothing sent', async () => {

@@ -8,8 +8,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COLLECTION_LABELS, PRODUCT_CATEGORIES, PRODUCT_COLLECTIONS } from '@shared/catalog';
 import { CreateProductBody, type Product } from '@shared/schemas/catalog';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ApiRequestError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useSaveProduct } from '../back-office-api';
 import { toastError } from '../notify';
@@ -119,6 +121,9 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
     defaultValues: defaults(product),
   });
 
+  // The stock the admin last saw: the list's figure, or the one a 409 named (after
+  // reading 'The stock changed to N', saving again means the admin's figure on purpose).
+  const seenStock = useRef(product?.stockQuantity ?? 0);
   const submit = async ({ featuresText, stockQuantity, ...fields }: ProductFormOut) => {
     const features = featureLines(featuresText);
     // An edit sends the stock only when the admin changed it, with the stock they saw:
@@ -127,7 +132,7 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
       product === null
         ? { stockQuantity, inStock: stockQuantity > 0 }
         : form.getFieldState('stockQuantity').isDirty
-          ? { stockQuantity, expectedStockQuantity: product.stockQuantity }
+          ? { stockQuantity, expectedStockQuantity: seenStock.current }
           : {};
     const body = { ...fields, features, ...stock };
     try {
@@ -138,6 +143,15 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
       });
       onDone();
     } catch (error) {
+      const current = error instanceof ApiRequestError ? error.body : null;
+      if (
+        current &&
+        typeof current === 'object' &&
+        'currentStockQuantity' in current &&
+        typeof current.currentStockQuantity === 'number'
+      ) {
+        seenStock.current = current.currentStockQuantity;
+      }
       if (!applyServerErrors(form, error)) toastError(error, 'Failed to save the product.');
     }
   };
