@@ -145,3 +145,14 @@ describe('formatDollars', () => {
     expect(formatDollars(1234.5)).toBe('$1,234.50');
   });
 });
+
+describe('typedNumberText', () => {
+  it("drops a leading '$' and en-US grouping, and leaves anything else as typed", async () => {
+    const { typedNumberText } = await import('./money');
+    expect(typedNumberText('$1,250.50')).toBe('1250.50');
+    expect(typedNumberText(' 10,000 ')).toBe('10000');
+    expect(typedNumberText('$ 5.99')).toBe('5.99');
+    expect(typedNumberText('1,25')).toBe('1,25');
+    expect(typedNumberText('12,34,567')).toBe('12,34,567');
+  });
+});

@@ -80,3 +80,13 @@ export function percentOf(cents: number, percent: number): number {
 function assertCents(cents: number): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer, got ${cents}`);
 }
+
+/**
+ * A number as people type it -> the text Number() reads: a leading '$' and en-US digit
+ * grouping ('$1,250.50', '10,000') are dropped; anything else is left as typed, so a
+ * misplaced comma ('1,25') still fails validation instead of becoming another amount.
+ */
+export function typedNumberText(text: string): string {
+  const bare = text.trim().replace(/^\$\s*/, '');
+  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(bare) ? bare.replaceAll(',', '') : bare;
+}

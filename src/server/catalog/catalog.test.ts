@@ -150,6 +150,15 @@ describe('catalogue API', () => {
       const [row] = await t.db.select().from(products).where(eq(products.id, created.id));
       expect(row!.priceCents).toBe(1250);
       expect((await list()).some((p) => p.id === created.id)).toBe(true);
+      // A price typed as people write it: '$' and digit grouping.
+      const typed = await admin.post('/api/products', {
+        ...body,
+        name: 'Crystal Trophy Pin',
+        price: '$1,250.50',
+      });
+      expect(typed.json()).toMatchObject({ price: 1250.5 });
+      const garbled = await admin.post('/api/products', { ...body, price: '1,25' });
+      expect(garbled.statusCode).toBe(400);
     });
 
     it('validates product input with per-field errors', async () => {

@@ -1,6 +1,7 @@
 /** Catalogue contracts: GET /api/products, GET /api/products/{id}. Prices in dollars (2 decimals). */
 
 import { PRODUCT_CATEGORIES, PRODUCT_COLLECTIONS } from '../catalog';
+import { typedNumberText } from '../money';
 import { z } from './zod';
 
 export const Product = z.object({
@@ -31,7 +32,7 @@ export type Product = z.infer<typeof Product>;
 
 /** A dollar amount typed by the admin: a number or a decimal string, at most two decimals, 0-100000. */
 export const PriceInput = z
-  .union([z.number(), z.string().trim()])
+  .union([z.number(), z.string().trim().transform(typedNumberText)])
   .refine((v) => /^\d+(\.\d{1,2})?$/.test(typeof v === 'number' ? String(v) : v), {
     message: 'Price must be an amount in dollars with at most two decimals',
   })

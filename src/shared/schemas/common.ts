@@ -55,7 +55,10 @@ export const MAX_ORDER_DOLLARS = 1_000_000;
  */
 export const dollarInput = (max: number) =>
   z
-    .number()
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Amount is required' : 'Amount must be a number in dollars',
+    })
     .min(0, 'Amount cannot be negative')
     .max(max, `Amount must be at most ${groupDigits(max)}`)
     .refine(hasAtMostTwoDecimals, 'Amount must be in dollars with at most two decimals');

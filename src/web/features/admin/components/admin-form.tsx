@@ -19,6 +19,8 @@
  * Fields read the form from context; `name` is the field's path in the schema.
  * Submitting shows the pending label until `onSubmit`'s promise settles.
  */
+
+import { typedNumberText } from '@shared/money';
 import type * as React from 'react';
 import { type ReactNode, useId } from 'react';
 import {
@@ -148,16 +150,6 @@ function convert(valueAs: ValueAs) {
     if (valueAs === 'nullableText') return text;
     return typeof text === 'number' ? text : Number(typedNumberText(String(text)));
   };
-}
-
-/**
- * A number as people type it -> the text Number() reads: a leading '$' and en-US digit
- * grouping ('$1,250.50', '10,000') are dropped; anything else is left as typed, so a
- * misplaced comma ('1,25') still fails the schema instead of becoming another amount.
- */
-export function typedNumberText(text: string): string {
-  const bare = text.replace(/^\$\s*/, '');
-  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(bare) ? bare.replaceAll(',', '') : bare;
 }
 
 /** A text/number/date/email input bound to `name`. */

@@ -8,7 +8,7 @@
  * instead (the server says so and the toast repeats it).
  */
 import { COLLECTION_LABELS, PRODUCT_COLLECTIONS } from '@shared/catalog';
-import { formatDollars } from '@shared/money';
+import { formatDollars, typedNumberText } from '@shared/money';
 import { stockLabel } from '@shared/pricing';
 import type { Product } from '@shared/schemas/catalog';
 import { Pencil, Plus } from 'lucide-react';
@@ -127,7 +127,7 @@ function StockEditor({ product }: { product: Product }) {
   }
   const update = useUpdateStock();
   const save = async () => {
-    const n = Number(value.trim());
+    const n = Number(typedNumberText(value));
     if (value.trim() === '' || !Number.isInteger(n)) {
       toast({
         title: 'Error',
