@@ -89,6 +89,36 @@ describe('status badge', () => {
   });
 });
 
+describe('Deactivate', () => {
+  it('keeps the focus while it saves (aria-disabled, not disabled) and ignores a second press', async () => {
+    const patches: unknown[] = [];
+    let finish: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') {
+          patches.push(JSON.parse(String(init.body)));
+          return new Promise<Response>((resolve) => {
+            finish = resolve;
+          });
+        }
+        return Promise.resolve(jsonResponse(200, [winter]));
+      }),
+    );
+    mount();
+    await settle(() => expect(container.textContent).toContain('WINTERDAYS'));
+    const toggle = button(/^Deactivate WINTERDAYS$/);
+    toggle.focus();
+    await act(() => toggle.click());
+    await settle(() => expect(toggle.getAttribute('aria-disabled')).toBe('true'));
+    expect(toggle.disabled).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+    await act(() => toggle.click());
+    expect(patches).toHaveLength(1);
+    await act(async () => finish(jsonResponse(200, { ...winter, isActive: false })));
+  });
+});
+
 describe("discount code dates are the store's calendar days", () => {
   it('the list shows the days the server names in the store zone', async () => {
     vi.stubGlobal(

@@ -187,8 +187,12 @@ function CodeActions({ code }: { code: AdminDiscountCode }) {
         type="button"
         size="sm"
         variant="outline"
-        disabled={setActive.isPending}
-        onClick={() => void toggle()}
+        // aria-disabled, not disabled, while saving: the focus stays on the button.
+        className="aria-disabled:opacity-50"
+        aria-disabled={setActive.isPending || undefined}
+        onClick={() => {
+          if (!setActive.isPending) void toggle();
+        }}
       >
         <Power aria-hidden="true" />
         {code.isActive ? 'Deactivate' : 'Activate'}

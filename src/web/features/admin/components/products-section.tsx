@@ -127,6 +127,7 @@ function StockEditor({ product }: { product: Product }) {
   }
   const update = useUpdateStock();
   const save = async () => {
+    if (update.isPending || value === String(product.stockQuantity)) return;
     const n = Number(typedNumberText(value));
     if (value.trim() === '' || !Number.isInteger(n)) {
       toast({
@@ -184,7 +185,10 @@ function StockEditor({ product }: { product: Product }) {
           type="submit"
           size="sm"
           variant="outline"
-          disabled={update.isPending || value === String(product.stockQuantity)}
+          // aria-disabled, not disabled: after a save (the figure now unchanged) the
+          // focus stays on the button instead of falling to the page's start.
+          className="aria-disabled:opacity-50"
+          aria-disabled={update.isPending || value === String(product.stockQuantity) || undefined}
         >
           Save<span className="sr-only"> stock of {product.name}</span>
         </Button>
