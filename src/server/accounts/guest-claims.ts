@@ -28,13 +28,13 @@
  * page): `readGuestClaim(db, request)` lists the unexpired items of the cookie without
  * using it up. Only show what the cookie names; never accept an id from the URL alone.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { OrPlaceholders } from '../db/commit';
 import { customOrders, guestClaims, orders } from '../db/schema';
+import { isSecretTokenShape, newSecretToken, secretTokenHash } from '../lib/secret-token';
 import { cookieName } from '../lib/session';
 
 /** Base name of the claim cookie (see `cookieName`). */
@@ -48,9 +48,6 @@ export interface ClaimItem {
   id: number;
 }
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 function claimCookieName(request: FastifyRequest): string {
   return cookieName(request.server.deps.config, CLAIM_COOKIE);
 }
@@ -58,7 +55,7 @@ function claimCookieName(request: FastifyRequest): string {
 /** The hash of the request's claim cookie token, or null when absent or malformed. */
 function presentedHash(request: FastifyRequest): string | null {
   const token = request.cookies?.[claimCookieName(request)];
-  return token && TOKEN.test(token) ? hashToken(token) : null;
+  return token && isSecretTokenShape(token) ? secretTokenHash(token) : null;
 }
 
 function cookieOptions(config: Pick<AppConfig, 'https'>) {
@@ -134,8 +131,8 @@ export function claimWrites(
 
 /** Starts a claim for a signed-out request (mints the new token; nothing is written yet). */
 export function startGuestClaim(request: FastifyRequest): GuestClaimGrant {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashToken(token);
+  const token = newSecretToken();
+  const tokenHash = secretTokenHash(token);
   const previousHash = presentedHash(request);
   const expiresAt = new Date(Date.now() + CLAIM_TTL_MS);
   const name = claimCookieName(request);

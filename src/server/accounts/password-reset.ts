@@ -16,21 +16,17 @@
  * The link carries the token in its fragment (`/reset-password#token=...`): browsers
  * never send a fragment to the server, so it stays out of the request log and any proxy's.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { type EventDeps, publish } from '../events/events';
+import { isSecretTokenShape, newSecretToken, secretTokenHash } from '../lib/secret-token';
 import { assertUncommonPassword, setPassword } from './service';
 
 /** How long a mailed link works. */
 export const PASSWORD_RESET_MINUTES = 60;
 /** An account gets at most one link mail this often (mail bombing from many addresses). */
 export const RESEND_SECONDS = 60;
-/** A token as `requestPasswordReset` makes it: 32 bytes in base64url. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The reset link of `token` under `publicUrl` (the web app's /reset-password page). */
 export function resetUrl(publicUrl: string, token: string): string {
@@ -54,9 +50,9 @@ export async function requestPasswordReset(
       .from(users)
       .where(eq(users.email, email));
     if (!user) return 'no_account';
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const values = {
-      tokenHash: hash(token),
+      tokenHash: secretTokenHash(token),
       expiresAt: sql`now() + make_interval(mins => ${PASSWORD_RESET_MINUTES})`,
       usedAt: null,
       requestedAt: sql`now()`,
@@ -102,9 +98,9 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<{ id: number; username: string } | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!isSecretTokenShape(token)) return null;
   const valid = and(
-    eq(passwordResetTokens.tokenHash, hash(token)),
+    eq(passwordResetTokens.tokenHash, secretTokenHash(token)),
     isNull(passwordResetTokens.usedAt),
     gt(passwordResetTokens.expiresAt, sql`now()`),
   );

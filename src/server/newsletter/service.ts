@@ -16,18 +16,17 @@
  *   one-click unsubscribe link) is published, in one transaction; a former unsubscribe is
  *   lifted (the person asked again and confirmed).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { NEWSLETTER_PERCENT, NEWSLETTER_SOURCE } from '../../shared/schemas/campaigns';
 import { mailLinkSecret, unsubscribeUrl } from '../campaigns/suppression';
 import type { Db } from '../db/client';
 import { discountCodes, mailSuppressions, newsletterSubscribers } from '../db/schema';
 import { type EventDeps, publish } from '../events/events';
+import { isSecretTokenShape, newSecretToken, secretTokenHash } from '../lib/secret-token';
 
 export const NEWSLETTER_CONFIRM_HOURS = 48;
 const RESEND_MINUTES = 10;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The confirmation link of `token`. */
 export function confirmUrl(publicUrl: string, token: string): string {
@@ -56,11 +55,11 @@ export async function signUp(
       const sentAt = existing.confirmExpiresAt.getTime() - NEWSLETTER_CONFIRM_HOURS * 3600_000;
       if (now - sentAt < RESEND_MINUTES * 60_000) return 'already_pending';
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const values = {
       status: 'pending' as const,
       source: source || NEWSLETTER_SOURCE,
-      confirmTokenHash: hash(token),
+      confirmTokenHash: secretTokenHash(token),
       confirmExpiresAt: new Date(now + NEWSLETTER_CONFIRM_HOURS * 3600_000),
     };
     if (existing) {
@@ -97,7 +96,7 @@ export async function confirm(
   deps: EventDeps,
   token: string,
 ): Promise<{ email: string; code: string | null } | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isSecretTokenShape(token)) return null;
   const secret = await mailLinkSecret(db);
   return db.transaction(async (tx) => {
     const [sub] = await tx
@@ -105,7 +104,7 @@ export async function confirm(
       .from(newsletterSubscribers)
       .where(
         and(
-          eq(newsletterSubscribers.confirmTokenHash, hash(token)),
+          eq(newsletterSubscribers.confirmTokenHash, secretTokenHash(token)),
           eq(newsletterSubscribers.status, 'pending'),
           gt(newsletterSubscribers.confirmExpiresAt, sql`now()`),
         ),
@@ -189,14 +188,14 @@ export async function confirmationState(
   db: Db,
   token: string,
 ): Promise<'pending' | 'confirmed' | 'invalid'> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return 'invalid';
+  if (!isSecretTokenShape(token)) return 'invalid';
   const [sub] = await db
     .select({
       status: newsletterSubscribers.status,
       expiresAt: newsletterSubscribers.confirmExpiresAt,
     })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.confirmTokenHash, hash(token)));
+    .where(eq(newsletterSubscribers.confirmTokenHash, secretTokenHash(token)));
   if (sub?.status === 'confirmed') return 'confirmed';
   if (sub?.status === 'pending' && sub.expiresAt && sub.expiresAt.getTime() > Date.now())
     return 'pending';
