@@ -9,7 +9,6 @@
  * Loaded lazily by NewsletterPopupTrigger when it is time to open.
  */
 import { NEWSLETTER_SOURCE } from '@shared/schemas/campaigns';
-import { useRef } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -27,22 +26,10 @@ export default function NewsletterPopup({
   onOpenChange(open: boolean): void;
 }) {
   // It opens by itself (no trigger button): on close the focus goes back to wherever the
-  // visitor was, not to the page (WCAG 2.4.3).
-  const before = useRef<HTMLElement | null>(null);
-  if (open && before.current === null && document.activeElement instanceof HTMLElement)
-    before.current = document.activeElement;
+  // visitor was (WCAG 2.4.3), as for every dialog (components/ui/return-focus.ts).
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = before.current;
-          before.current = null;
-          if (target?.isConnected && target !== document.body) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Get 15% Off Your First Order!</DialogTitle>
           <DialogDescription>
