@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES } from '../../../shared/schemas/quotes';
-import { formatMegabytes, logoFileProblem } from './logo-file';
+import { logoFileProblem } from './logo-file';
 
 describe('logoFileProblem', () => {
   it('accepts the four image types up to 10 MB', () => {
@@ -17,12 +17,5 @@ describe('logoFileProblem', () => {
       title: 'File Too Large',
       description: 'Please upload a file smaller than 10MB.',
     });
-  });
-  it('formats sizes in MB', () => {
-    expect(formatMegabytes(262144)).toBe('0.25 MB');
-    expect(formatMegabytes(10 * 1024 * 1024)).toBe('10.00 MB');
-    // A small logo is not '0.00 MB'.
-    expect(formatMegabytes(3000)).toBe('under 0.01 MB');
-    expect(formatMegabytes(6000)).toBe('0.01 MB');
   });
 });

@@ -24,7 +24,7 @@ import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { formatMegabytes } from '@/features/quote/logo-file';
+import { formatMegabytes } from '@/lib/file-size';
 import { cn } from '@/lib/utils';
 import type { WizardState } from '../wizard-state';
 

@@ -29,10 +29,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError } from '@/lib/api';
+import { formatMegabytes } from '@/lib/file-size';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { quoteFormData, submitQuoteRequest } from '../api';
-import { formatMegabytes, logoFileProblem } from '../logo-file';
+import { logoFileProblem } from '../logo-file';
 
 const schema = quoteRequestSchema(() => localTodayIso());
 type FormInput = z.input<typeof schema>;
