@@ -100,6 +100,21 @@ describe('password reset', () => {
     expect((await browser.get('/api/auth/user')).json()).toBeNull();
     expect((await other.get('/api/auth/user')).json()).toBeNull();
 
+    // The owner is told, at the account's address, with where to start again.
+    const notice = await vi.waitFor(
+      () => {
+        const m = t.smtp.received.find(
+          (r) => r.to === creds.email && /your password was changed/i.test(r.subject ?? ''),
+        );
+        if (!m) throw new Error('no password-changed mail');
+        return m;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(notice.raw).toContain(creds.username);
+    expect(notice.raw).toContain('https://shop.example/forgot-password');
+    expect(notice.raw).not.toContain(token);
+
     const fresh = new AddressedClient(t.app);
     expect((await fresh.post('/api/auth/login', creds)).statusCode).toBe(401);
     const signedIn = await fresh.post('/api/auth/login', { ...creds, password: NEW_PASSWORD });

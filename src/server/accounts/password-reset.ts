@@ -11,7 +11,9 @@
  *   The caller answers the same message in every case (no account enumeration).
  * - `resetPassword`: a valid, unused, unexpired token sets the new password with
  *   `setPassword` (which ends every session of the user: the database trigger of
- *   migration 0008) and is spent in the same transaction.
+ *   migration 0008) and is spent in the same transaction, which also publishes
+ *   'account.password_changed': the owner is told by mail (a stranger who read their
+ *   mailbox is noticed).
  *
  * The link carries the token in its fragment (`/reset-password#token=...`): browsers
  * never send a fragment to the server, so it stays out of the request log and any proxy's.
@@ -87,7 +89,8 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password from a mailed link. Returns the account (id, username), or null
+ * Sets a new password from a mailed link and publishes 'account.password_changed' (the
+ * mail rules tell the account's address). Returns the account (id, username), or null
  * when `token` is unknown, forged, used or expired (the caller answers 400
  * PASSWORD_RESET_MESSAGES.invalidLink). Throws 400 for a common password
  * (`assertUncommonPassword`) before spending the link, so the customer can pick another.
@@ -95,6 +98,7 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(
   db: Db,
+  deps: EventDeps,
   token: string,
   password: string,
 ): Promise<{ id: number; username: string } | null> {
@@ -121,10 +125,17 @@ export async function resetPassword(
     if (!spent) return null;
     await setPassword(tx, spent.userId, password);
     const [user] = await tx
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
       .where(eq(users.id, spent.userId));
-    return user ?? null;
+    if (!user) return null;
+    await publish(deps, tx, {
+      type: 'account.password_changed',
+      email: user.email,
+      username: user.username,
+      forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
+    });
+    return { id: user.id, username: user.username };
   });
 }
 

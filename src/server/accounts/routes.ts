@@ -179,7 +179,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await resetPassword(db, request.body.token, request.body.password);
+      const user = await resetPassword(
+        db,
+        { config, mail },
+        request.body.token,
+        request.body.password,
+      );
       if (!user) {
         throw badRequest(PASSWORD_RESET_MESSAGES.invalidLink, {
           token: PASSWORD_RESET_MESSAGES.invalidLink,
@@ -188,6 +193,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       // The owner proved the mailbox: a sign-in backoff left by someone guessing ends.
       await limits.clear(accountLoginKey(user.username.trim().toLowerCase()));
       request.log.info({ userId: user.id }, 'password reset from a mailed link');
+      mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
       return { message: PASSWORD_RESET_MESSAGES.done };
     },
   );

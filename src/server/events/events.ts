@@ -85,6 +85,16 @@ export type ShopEvent =
       resetUrl: string;
       validMinutes: number;
     }
+  /**
+   * The password of the account `username` (address `email`) was changed from a mailed
+   * reset link; `forgotPasswordUrl` is where its owner starts again if it was not them.
+   */
+  | {
+      type: 'account.password_changed';
+      email: string;
+      username: string;
+      forgotPasswordUrl: string;
+    }
   // --- newsletter ---
   /** Someone signed up; they must confirm through `confirmUrl` (double opt-in). */
   | { type: 'newsletter.signup_requested'; email: string; confirmUrl: string }

@@ -37,6 +37,7 @@ describe('mail template previews', () => {
       'invoice',
       'invoice_receipt',
       'password_reset',
+      'password_changed',
       'newsletter_confirm',
       'newsletter_welcome',
       'campaign_tournament',

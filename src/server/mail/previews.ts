@@ -188,6 +188,15 @@ export function sampleEvents(config: Config): { trigger: string; event: ShopEven
       },
     },
     {
+      trigger: 'Password changed from a reset link',
+      event: {
+        type: 'account.password_changed',
+        email: 'jordan@example.com',
+        username: 'jordanpar',
+        forgotPasswordUrl: `${config.publicUrl}/forgot-password`,
+      },
+    },
+    {
       trigger: 'Newsletter sign-up (double opt-in)',
       event: {
         type: 'newsletter.signup_requested',

@@ -159,6 +159,17 @@ describe('mail rules', () => {
         'pat@example.test',
         'https://pins.test/reset-password#token=abc',
       ],
+      [
+        {
+          type: 'account.password_changed',
+          email: 'pat@example.test',
+          username: 'patgreen',
+          forgotPasswordUrl: 'https://pins.test/forgot-password',
+        },
+        'password_changed',
+        'pat@example.test',
+        'https://pins.test/forgot-password',
+      ],
     ];
     for (const [event, kind, to, fact] of cases) {
       const mails = mailsFor(event, config);
