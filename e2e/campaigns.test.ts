@@ -216,6 +216,23 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
       }
       await expectAxeClean(page, heading);
     }
+
+    // Every mail the shop sends fits a 360 px phone (its sample, as the previews render
+    // it): long links and addresses wrap instead of widening the screen.
+    const kinds = await page.evaluate(() =>
+      fetch('/api/mail-templates', { credentials: 'include' }).then(
+        (r) => r.json() as Promise<{ kind: string }[]>,
+      ),
+    );
+    expect(kinds.length).toBeGreaterThan(20);
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 360, height: 740 });
+    for (const { kind } of kinds) {
+      await phone.goto(`${shop.url}/api/mail-templates/${kind}`);
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${kind} at 360 px`).toBeLessThanOrEqual(360);
+    }
+    await phone.close();
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 120_000);

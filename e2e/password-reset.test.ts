@@ -5,6 +5,7 @@
  * password -> 'Password Reset' -> sign in with the new password (the old one is refused).
  * No sideways scrolling, axe finds no violations on either page, each page names itself.
  */
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../src/server/test/smtp';
@@ -98,6 +99,14 @@ describe('password reset in Chromium', () => {
       `${shop.url.replace(/[.]/g, '\\.')}/reset-password#token=[\\w-]{43}`,
     ).exec(text)?.[0];
     expect(link, 'the reset link in the mail').toBeDefined();
+    // The mail itself fits a 360 px phone: its long 'Or open this link' address wraps.
+    const html = (await simpleParser(mail.raw)).html;
+    expect(html, 'the mail has an HTML part').toBeTruthy();
+    const mailPage = await context.newPage();
+    await mailPage.setContent(html as string);
+    await noSidewaysScroll(mailPage);
+    await screenshot(mailPage, 'password-reset-01b-mail-360');
+    await mailPage.close();
 
     await page.goto(link!);
     await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();

@@ -76,7 +76,8 @@ export function DetailRows({ rows }: { rows: [string, string][] }) {
       {rows.map(([label, value]) => (
         <Row key={label}>
           <Column style={{ ...cell, width: '38%', fontWeight: 'bold' }}>{label}</Column>
-          <Column style={cell}>
+          {/* A long value (a tracking link) breaks anywhere rather than widen a phone's screen. */}
+          <Column style={{ ...cell, wordBreak: 'break-word', overflowWrap: 'anywhere' }}>
             <Lines value={value} />
           </Column>
         </Row>
@@ -187,7 +188,8 @@ export function ShopEmail(p: ShopEmailProps) {
                 </Button>
                 <Text style={{ ...text, fontSize: '12px', color: BRAND.muted }}>
                   Or open this link:{' '}
-                  <Link href={p.action.url} style={link}>
+                  {/* A long address breaks anywhere rather than widen a phone's screen. */}
+                  <Link href={p.action.url} style={{ ...link, wordBreak: 'break-all' }}>
                     {p.action.url}
                   </Link>
                 </Text>
