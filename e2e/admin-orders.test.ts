@@ -151,6 +151,11 @@ describe('admin Regular Orders in Chromium', () => {
     await confirm.getByRole('button', { name: 'Delete Order' }).click();
     await expect.poll(() => page.getByText('Order Deleted').isVisible()).toBe(true);
     await expect.poll(() => deletedCard.count()).toBe(0);
+    // The Delete button went with its card: the focus goes to the section's title, not
+    // to the page's start.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('admin-section-title');
     expect(await row(deletedId)).toBeUndefined();
     expect((await row(shippedId))?.status).toBe('delivered');
     await screenshot(page, 'admin-04-after-delete');
