@@ -327,7 +327,13 @@ describe('releasing held mail and resending failed mail over SMTP', () => {
       .returning();
     const [failed] = await t.db
       .insert(mailOutbox)
-      .values({ ...base, toAddress: 'failed@example.test', status: 'failed', lastError: '550 no' })
+      .values({
+        ...base,
+        toAddress: 'failed@example.test',
+        status: 'failed',
+        lastError: '550 no',
+        headers: { 'Reply-To': 'shop@example.test', 'List-Unsubscribe': '<https://x.test/u>' },
+      })
       .returning();
     const overview = (await admin.get('/api/admin/incidents')).json();
     expect(overview.mailSending).toBe(true);
@@ -350,7 +356,8 @@ describe('releasing held mail and resending failed mail over SMTP', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'failed@example.test'));
     expect(copies).toHaveLength(1);
-    expect(copies[0]).toMatchObject({ status: 'sent', subject: 'Hello' });
+    // The copy is the same mail: its headers (Reply-To, List-Unsubscribe) too.
+    expect(copies[0]).toMatchObject({ status: 'sent', subject: 'Hello', headers: failed!.headers });
     expect(copies[0]!.id).not.toBe(failed!.id);
   });
 });

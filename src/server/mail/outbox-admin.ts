@@ -96,6 +96,8 @@ export async function resendFailedMail(
         htmlBody: failed.htmlBody,
         htmlSource: failed.htmlSource,
         kind: failed.kind,
+        // Reply-To, List-Unsubscribe: the copy is the same mail.
+        headers: failed.headers,
         status: 'queued',
         lastError: `Resent by the admin after: ${failed.lastError ?? 'unknown error'}`.slice(
           0,
