@@ -178,6 +178,8 @@ describe('tournament campaign', () => {
       /^<https:\/\/shop\.example\/api\/unsubscribe\?e=[\w-]+&t=[\w-]+>$/,
     );
     expect(m.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    // A reply reaches the shop (docs/decisions.md issue 9 entry 17), not MAIL_FROM.
+    expect(m.raw).toMatch(/^Reply-To: .*hello@fairwaypin\.co/im);
     expect(m.raw).toContain('TOURNAMENT25');
     expect(m.raw).toContain('Name 7');
     expect(m.raw).toContain('Org 7');

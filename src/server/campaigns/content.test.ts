@@ -1,7 +1,7 @@
 /** What a marketing mail's content becomes (content.ts): safe, and its links work in a mail. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { marketingContent } from './content';
+import { marketingContent, personalise } from './content';
 
 const config = loadConfig({ PUBLIC_URL: 'https://pins.example' });
 
@@ -31,5 +31,27 @@ describe('marketing content', () => {
     expect(mail.html).not.toContain('javascript:');
     expect(mail.html).not.toContain('onerror');
     expect(mail.html).not.toContain('<script');
+  });
+});
+
+describe('personalise', () => {
+  it("puts a recipient's name and organisation in as they are, `$` patterns included", () => {
+    const content = {
+      subject: 'For {{name}}',
+      html: '<p>Hi {{name}} of {{organization}}</p><a href="{{unsubscribe}}">Unsubscribe</a>',
+      text: 'Hi {{name}} of {{organization}}. Unsubscribe: {{unsubscribe}}',
+    };
+    const mail = personalise(
+      content,
+      { email: 'cash@golf.test', name: "Cash $& Carry $' $$", organization: 'Club $`' },
+      'https://pins.example/api/unsubscribe?e=a&t=b',
+    );
+    expect(mail.subject).toBe("For Cash $& Carry $' $$");
+    expect(mail.text).toBe(
+      "Hi Cash $& Carry $' $$ of Club $`. Unsubscribe: https://pins.example/api/unsubscribe?e=a&t=b",
+    );
+    expect(mail.html).toBe(
+      '<p>Hi Cash $&amp; Carry $&#39; $$ of Club $`</p><a href="https://pins.example/api/unsubscribe?e=a&amp;t=b">Unsubscribe</a>',
+    );
   });
 });

@@ -175,11 +175,12 @@ export function personalise(
 ): CampaignContent {
   const name = r.name?.trim() || 'there';
   const org = r.organization?.trim() || 'your event';
+  // Function replacers: a string one would read `$&`, `$'` or `$$` in a name as patterns.
   const fill = (s: string, esc: (v: string) => string) =>
     s
-      .replaceAll('{{name}}', esc(name))
-      .replaceAll('{{organization}}', esc(org))
-      .replaceAll('{{unsubscribe}}', esc(unsubscribe));
+      .replaceAll('{{name}}', () => esc(name))
+      .replaceAll('{{organization}}', () => esc(org))
+      .replaceAll('{{unsubscribe}}', () => esc(unsubscribe));
   return {
     subject: fill(content.subject, (v) => v),
     html: fill(content.html, escapeHtml),

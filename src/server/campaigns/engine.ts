@@ -35,7 +35,7 @@ import {
   GatedSmtpSender,
   type GatedSmtpSender as Sender,
 } from './smtp';
-import { listUnsubscribeHeaders, mailLinkSecret, suppress, unsubscribeUrl } from './suppression';
+import { campaignMailHeaders, mailLinkSecret, suppress, unsubscribeUrl } from './suppression';
 
 export const CAMPAIGN_QUEUE = 'campaign-send';
 
@@ -221,6 +221,7 @@ export interface CampaignEngineOptions {
     | 'MAIL_POLL_SECONDS'
     | 'CAMPAIGN_CONCURRENCY'
     | 'CAMPAIGN_STALE_SECONDS'
+    | 'STORE_EMAIL'
     | 'publicUrl'
   >;
   mail: MailService;
@@ -343,7 +344,7 @@ export function createCampaignEngine({
       to: row.customerEmail,
       ...content,
       messageId,
-      headers: listUnsubscribeHeaders(unsubscribe),
+      headers: campaignMailHeaders(unsubscribe, config.STORE_EMAIL),
     });
     const result = await sender.send(envelopeFrom, row.customerEmail, raw, async () => {
       const marked = await db

@@ -72,7 +72,7 @@ import {
   recentCampaigns,
 } from './engine';
 import {
-  listUnsubscribeHeaders,
+  campaignMailHeaders,
   mailLinkSecret,
   suppress,
   unsubscribeUrl,
@@ -176,7 +176,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
       text: filled.text,
       html: filled.html,
       kind: 'campaign_test',
-      headers: listUnsubscribeHeaders(url),
+      headers: campaignMailHeaders(url, config.STORE_EMAIL),
     };
     await mail.enqueue(db, out);
     await mail.flush();

@@ -60,6 +60,15 @@ export function listUnsubscribeHeaders(url: string): Record<string, string> {
 }
 
 /**
+ * Headers of a campaign mail: the unsubscribe pair for `url` and Reply-To `storeEmail`
+ * (docs/decisions.md issue 9 entry 17: every customer mail answers to the shop, not to
+ * MAIL_FROM's mailbox).
+ */
+export function campaignMailHeaders(url: string, storeEmail: string): Record<string, string> {
+  return { 'Reply-To': storeEmail, ...listUnsubscribeHeaders(url) };
+}
+
+/**
  * Suppresses `email` for every campaign (idempotent; an existing reason is kept, except
  * that an unsubscribe is recorded over a bounce). Unsubscribing also ends a newsletter
  * subscription.
