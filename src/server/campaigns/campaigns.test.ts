@@ -299,6 +299,15 @@ describe('delivery failures and suppression', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
+    // RFC 8058 section 3.1: a provider SHOULD post it as multipart/form-data.
+    const multipartClick = await new TestClient(t.app).request({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x1' },
+      payload:
+        '--x1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x1--\r\n',
+    });
+    expect(multipartClick.statusCode, multipartClick.body).toBe(200);
 
     const two = await send('Summer news');
     expect(await finished(two.json().campaignId)).toMatchObject({ total: 2, sent: 1, skipped: 1 });

@@ -12,14 +12,15 @@ export function simpleHtmlPage(title: string, bodyHtml: string): string {
 }
 
 /**
- * Lets `scope` take the form posts of such a page (and RFC 8058's one-click
- * `List-Unsubscribe=One-Click`): form-encoded bodies of at most 4 KB, read as nothing,
- * since these routes act on their query (the link's token) alone.
+ * Lets `scope` take the form posts of such a page and RFC 8058's one-click
+ * `List-Unsubscribe=One-Click`, which a mail provider SHOULD send as multipart/form-data
+ * and MAY send form-encoded (RFC 8058 section 3.1): bodies of either type, at most 4 KB,
+ * read as nothing, since these routes act on their query (the link's token) alone.
  */
 export function acceptLinkPageForms(scope: FastifyInstance): void {
-  scope.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, _body, done) => done(null, {}),
-  );
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: 4096 }, (_r, _b, done) =>
+      done(null, {}),
+    );
+  }
 }
