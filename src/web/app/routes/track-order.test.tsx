@@ -6,6 +6,8 @@
  * claim cookie), never the catalogue order of the same number (an audit saw a buyer's
  * earlier pin order shown as the new custom order).
  */
+
+import type { OrderConfirmation } from '@shared/schemas/orders';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
@@ -19,6 +21,27 @@ const customOrder = customOrderFixture({
   shippingAddress: '1 Fairway Drive, Carmel, CA 93923',
   status: 'pending',
 });
+
+/** A guest's catalogue order that has shipped, as GET /api/orders/{id}/confirmation answers. */
+const shippedOrder: OrderConfirmation = {
+  id: 9,
+  customerEmail: 'sam@club.example',
+  customerName: 'Sam Green',
+  shippingAddress: '2 Links Road, Pebble Beach, CA 93953',
+  subtotalAmount: 24,
+  discountCode: null,
+  discountAmount: 0,
+  shippingAmount: 5,
+  totalAmount: 29,
+  paymentIntentId: 'TEST-1',
+  paymentStatus: 'paid',
+  status: 'shipped',
+  items: [{ productId: 1, name: 'Eagle Flag Pin', quantity: 2, price: 12 }],
+  trackingNumber: '1Z999AA10123456784',
+  trackingUrl: 'https://carrier.example/track/1Z999AA10123456784',
+  createdAt: '2026-11-20T17:00:00.000Z',
+  expectedShipDate: '2026-11-24',
+};
 
 /** A well-formed mailed-link key (the server checks it; this stub answers for it). */
 const KEY = `1800000000.${'a'.repeat(43)}`;
@@ -39,6 +62,7 @@ function renderSignedOut(search: string, user: unknown = null): string[] {
       if (url === '/api/auth/user') return jsonResponse(200, user);
       if (url === '/api/custom-orders/7') return jsonResponse(200, customOrder);
       if (url === `/api/custom-orders/7?key=${KEY}`) return jsonResponse(200, customOrder);
+      if (url === `/api/orders/9/confirmation?key=${KEY}`) return jsonResponse(200, shippedOrder);
       return jsonResponse(404, { message: 'Order not found' });
     }),
   );
@@ -86,6 +110,22 @@ describe("a guest's order opened from the link in an e-mail", () => {
     expect(asked).toContain(`/api/custom-orders/7?key=${KEY}`);
     expect(container.textContent).toContain('This is the order from the link in your e-mail.');
     expect(container.textContent).not.toContain('You must be logged in');
+  });
+
+  it("shows a catalogue order's progress and tracking, as the shipped mail promises", async () => {
+    const asked = renderSignedOut(`?id=9&type=regular&key=${KEY}`);
+    await settle(() => expect(container.textContent).toContain('Order #9'));
+    expect(asked).toContain(`/api/orders/9/confirmation?key=${KEY}`);
+    const text = container.textContent ?? '';
+    expect(text).toContain('Tracking number: 1Z999AA10123456784');
+    const track = [...container.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Track shipment'),
+    );
+    expect(track?.getAttribute('href')).toBe('https://carrier.example/track/1Z999AA10123456784');
+    expect(container.querySelector('[aria-current="step"]')?.textContent).toContain('Shipped');
+    expect(text).toContain('2 Links Road, Pebble Beach, CA 93953');
+    // Shipped: no ship date promised any more.
+    expect(text).not.toContain('Expected to ship');
   });
 
   it('says when the link no longer opens the order, and offers Sign In', async () => {

@@ -32,7 +32,10 @@ import {
 } from '@/features/orders/api';
 import { CustomOrderCard } from '@/features/orders/components/custom-order-card';
 import { OrderCard } from '@/features/orders/components/order-card';
-import { OrderConfirmationDetails } from '@/features/orders/components/order-confirmation';
+import {
+  OrderConfirmationDetails,
+  ShippingDetails,
+} from '@/features/orders/components/order-confirmation';
 import { ProcessExplainer } from '@/features/orders/components/process-explainer';
 import { filterOrdersByNumber, parseTrackOrderParams } from '@/features/orders/timeline';
 import { toast } from '@/lib/toast';
@@ -190,7 +193,7 @@ function GuestThankYou({ orderId, kind }: { orderId: number | null; kind: 'custo
 
 /**
  * A guest's order opened from the link in an e-mail (`?key=`, checked by the server):
- * the order's card, read-only, signed out. A link that does not open it (expired, or the
+ * the order's card (status timeline, tracking), read-only, signed out. A link that does not open it (expired, or the
  * order now belongs to an account) says so and offers Sign In.
  */
 function MailedOrder({
@@ -250,7 +253,12 @@ function MailedOrder({
       </p>
       {allOrders}
       {order ? (
-        <OrderConfirmationDetails order={order} />
+        // The tracking view (status timeline, tracking number and link), as a signed-in
+        // customer's list shows it, then where it goes.
+        <>
+          <OrderCard order={order} highlighted={false} />
+          <ShippingDetails order={order} />
+        </>
       ) : customOrder ? (
         <CustomOrderCard order={customOrder} highlighted={false} />
       ) : null}

@@ -1,6 +1,7 @@
 /**
  * The order confirmation (issue 10): order number, items, discount, totals, shipping
  * address and expected ship date, as the server answers GET /api/orders/{id}/confirmation.
+ * `ShippingDetails` is its address and ship-date part, also under a mailed link's order card.
  */
 import { formatDollars } from '@shared/money';
 import type { OrderConfirmation as Confirmation } from '@shared/schemas/orders';
@@ -60,19 +61,33 @@ export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatDollars(order.totalAmount)}</dd>
       </dl>
-      <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-medium">Shipping to</dt>
-          <dd className="whitespace-pre-line text-slate-700">
-            {order.customerName}
-            {order.shippingAddress ? `\n${order.shippingAddress}` : ''}
-          </dd>
-        </div>
+      <ShippingDetails order={order} />
+    </section>
+  );
+}
+
+/**
+ * Where the order goes and, until it has shipped, the expected ship date (a shipped
+ * order's tracking says the rest; a mail audit found 'Expected to ship' a past Monday on
+ * a delivered order).
+ */
+export function ShippingDetails({ order }: { order: Confirmation }) {
+  const shipped = order.status === 'shipped' || order.status === 'delivered';
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-medium">Shipping to</dt>
+        <dd className="whitespace-pre-line text-slate-700">
+          {order.customerName}
+          {order.shippingAddress ? `\n${order.shippingAddress}` : ''}
+        </dd>
+      </div>
+      {shipped ? null : (
         <div>
           <dt className="font-medium">Expected to ship</dt>
           <dd className="text-slate-700">{longDay(order.expectedShipDate)}</dd>
         </div>
-      </dl>
-    </section>
+      )}
+    </dl>
   );
 }
