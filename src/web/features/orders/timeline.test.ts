@@ -65,14 +65,13 @@ describe('parseTrackOrderParams', () => {
       mailLink: null,
     });
   });
-  it('defaults to custom orders and highlights nothing without fromCheckout or a numeric id', () => {
+  it('defaults to custom orders and highlights nothing without a numeric id', () => {
     expect(parseTrackOrderParams(new URLSearchParams(''))).toEqual({
       initialTab: 'custom',
       highlightId: null,
       fromCheckout: false,
       mailLink: null,
     });
-    expect(parseTrackOrderParams(new URLSearchParams('id=12&type=regular')).highlightId).toBeNull();
     expect(
       parseTrackOrderParams(new URLSearchParams('id=abc&fromCheckout=true')).highlightId,
     ).toBeNull();
@@ -83,10 +82,15 @@ describe('parseTrackOrderParams', () => {
     expect(parseTrackOrderParams(new URLSearchParams(`id=5&type=custom&key=${key}`))).toMatchObject(
       {
         initialTab: 'custom',
-        highlightId: null,
         mailLink: { id: 5, key },
       },
     );
+    // A signed-in customer's order mail links the order without a key: it is highlighted.
+    expect(parseTrackOrderParams(new URLSearchParams('id=12&type=regular'))).toMatchObject({
+      initialTab: 'regular',
+      highlightId: 12,
+      mailLink: null,
+    });
     for (const bad of [`key=${key}`, 'id=5&key=short', `id=x&key=${key}`])
       expect(parseTrackOrderParams(new URLSearchParams(bad)).mailLink).toBeNull();
   });

@@ -61,7 +61,10 @@ export function filterOrdersByNumber<T extends { id: number }>(
 export interface TrackOrderParams {
   /** The list shown first: catalog when type=regular, custom otherwise (back-office spec section 2). */
   initialTab: 'custom' | 'regular';
-  /** The order to scroll to and highlight (only after checkout). */
+  /**
+   * The order to scroll to and highlight: the new one after checkout, or the one a mail's
+   * link names (a signed-in customer's order mails link `?id=&type=`).
+   */
   highlightId: number | null;
   fromCheckout: boolean;
   /** A guest's mailed link: the order it names and its key (shown signed out). */
@@ -77,7 +80,7 @@ export function parseTrackOrderParams(params: URLSearchParams): TrackOrderParams
   const mailKey = id !== null && rawKey && /^\d{1,12}\.[\w-]{43}$/.test(rawKey) ? rawKey : null;
   return {
     initialTab: params.get('type') === 'regular' ? 'regular' : 'custom',
-    highlightId: fromCheckout ? id : null,
+    highlightId: id,
     fromCheckout,
     mailLink: mailKey !== null && id !== null ? { id, key: mailKey } : null,
   };
