@@ -69,7 +69,10 @@ function Lines({ value }: { value: string }) {
   );
 }
 
-/** Label/value rows as an e-mail-safe table. */
+/**
+ * Label/value rows as an e-mail-safe table. A value that is one http(s) address (a
+ * tracking link) is a link (the text part shows it as it is).
+ */
 export function DetailRows({ rows }: { rows: [string, string][] }) {
   return (
     <Section style={{ margin: '8px 0 18px' }}>
@@ -78,7 +81,13 @@ export function DetailRows({ rows }: { rows: [string, string][] }) {
           <Column style={{ ...cell, width: '38%', fontWeight: 'bold' }}>{label}</Column>
           {/* A long value (a tracking link) breaks anywhere rather than widen a phone's screen. */}
           <Column style={{ ...cell, wordBreak: 'break-word', overflowWrap: 'anywhere' }}>
-            <Lines value={value} />
+            {/^https?:\/\/\S+$/.test(value) ? (
+              <Link href={value} style={link}>
+                {value}
+              </Link>
+            ) : (
+              <Lines value={value} />
+            )}
           </Column>
         </Row>
       ))}

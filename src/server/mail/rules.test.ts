@@ -111,6 +111,12 @@ const invoice: InvoiceRow = {
 };
 
 describe('mail rules', () => {
+  it("links a shipped order's tracking address in the HTML part", () => {
+    const [mail] = mailsFor({ type: 'order.shipped', order }, config);
+    expect(mail!.html).toContain('href="https://track.test/1Z999"');
+    expect(mail!.text).toContain('https://track.test/1Z999');
+  });
+
   it('sends each transactional mail to the right person with its facts', () => {
     const cases: [ShopEvent, string, string, string][] = [
       [{ type: 'order.placed', order }, 'order_confirmation', order.customerEmail, '#7'],

@@ -233,7 +233,14 @@ export function quoteConfirmationMail(q: QuoteRow, config: MailConfig): Outgoing
 export function quoteNotificationMail(q: QuoteRow, config: MailConfig): OutgoingMail {
   const id = q.id;
   const rows = summary(q, config);
-  const text = [`New quote request #${id}`, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n');
+  const desk = `${config.publicUrl}/admin?section=quote-requests`;
+  const text = [
+    `New quote request #${id}`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Open Quote Requests: ${desk}`,
+  ].join('\n');
   const html = renderEmail(
     createElement(ShopEmail, {
       storeName: config.STORE_NAME,
@@ -242,10 +249,7 @@ export function quoteNotificationMail(q: QuoteRow, config: MailConfig): Outgoing
       greeting: 'Hello,',
       paragraphs: [`New quote request #${id} from ${q.customerName}.`],
       rows,
-      action: {
-        label: 'Open Quote Requests',
-        url: `${config.publicUrl}/admin?section=quote-requests`,
-      },
+      action: { label: 'Open Quote Requests', url: desk },
     }),
   );
   return {

@@ -97,6 +97,10 @@ describe('POST /api/quote-requests', () => {
     expect(confirmation.htmlBody).not.toContain('<b>tournament');
     const notification = mine.find((m) => m.kind === 'quote_notification')!;
     expect(notification.toAddress).toBe(t.config.STORE_EMAIL);
+    // The desk's link is in both parts (a mail audit found it in the HTML only).
+    expect(notification.textBody).toContain(
+      `Open Quote Requests: ${t.config.publicUrl}/admin?section=quote-requests`,
+    );
   });
 
   it('stores a request without a logo; optional fields empty; non-numeric quantity becomes 1', async () => {
