@@ -158,6 +158,10 @@ describe('quote desk and live proof review in Chromium', () => {
     await eventually(() =>
       sam!.getByRole('button', { name: 'Pin 1: Make the flag red' }).isVisible(),
     ).toBe(true);
+    // The pin box closed: the focus is back on the proof, not on the page's start.
+    await eventually(() =>
+      robin!.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+    ).toBe('mockup');
     await eventually(() =>
       card.getByRole('button', { name: 'Pin 1: Make the flag red' }).isVisible(),
     ).toBe(true);
@@ -173,10 +177,19 @@ describe('quote desk and live proof review in Chromium', () => {
       true,
     );
     await sam!.getByRole('button', { name: 'Reply to Robin Links' }).click();
-    await sam!.getByLabel('Reply to Robin Links').fill('<b>Agreed</b>, red flag.');
+    // The reply box takes the focus; once sent, the focus returns to the thread's Reply.
+    await eventually(() => sam!.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await sam!.keyboard.type('<b>Agreed</b>, red flag.');
     await sam!.getByRole('button', { name: 'Send Reply' }).click();
     const replies = robin!.getByRole('list', { name: 'Replies' });
     await eventually(() => replies.textContent()).toContain('<b>Agreed</b>, red flag.');
+    await eventually(() => sam!.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Reply to Robin Links',
+    );
+    // The comments are a log, which screen readers read out as they arrive.
+    await eventually(() => robin!.getByRole('log', { name: 'Comments' }).textContent()).toContain(
+      '<b>Agreed</b>, red flag.',
+    );
     await card.getByLabel('Add a comment').fill('Red flag coming up.');
     await card.getByRole('button', { name: 'Send Comment' }).click();
     await eventually(() => robin!.getByTestId('comments').textContent()).toContain(
@@ -190,9 +203,30 @@ describe('quote desk and live proof review in Chromium', () => {
     await eventually(() => online(robin!)).toBe('2 users online');
     await eventually(() => online(admin)).toBe('2 users online');
 
-    // Robin approves the proof (with a confirmation); the shop sees it approved.
+    // Robin approves the proof (with a confirmation); the shop sees it approved. A price
+    // changed while the confirmation is open is not approved unseen.
     await robin!.getByRole('button', { name: 'Approve this proof' }).click();
     const confirm = robin!.getByRole('alertdialog', { name: 'Approve this proof?' });
+    await eventually(() => confirm.textContent()).toContain('$1,250.50');
+    const setAmount = async (amount: string) => {
+      await card.getByLabel('Quote amount (USD)').fill(amount);
+      await card.getByRole('button', { name: 'Update' }).click();
+      await eventually(
+        async () =>
+          (
+            await shop.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteId))
+          )[0]?.quotedAmountCents,
+      ).toBe(Math.round(Number(amount) * 100));
+    };
+    await setAmount('1300');
+    await eventually(() => confirm.getByRole('alert').textContent()).toContain(
+      'The shop has just changed the proof or its price.',
+    );
+    expect(await confirm.getByRole('button', { name: 'Approve Proof' }).isDisabled()).toBe(true);
+    expect(await confirm.textContent()).toContain('$1,250.50');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await setAmount('1250.50');
+    await robin!.getByRole('button', { name: 'Approve this proof' }).click();
     await eventually(() => confirm.textContent()).toContain('$1,250.50');
     await confirm.getByRole('button', { name: 'Approve Proof' }).click();
     await eventually(() => robin!.getByText('Proof approved (revision 1)').isVisible()).toBe(true);

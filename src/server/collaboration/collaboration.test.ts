@@ -528,6 +528,7 @@ describe('approval', () => {
       content: 'Approved',
       annotationType: 'approval',
       revisionNumber: 1,
+      quotedAmount: 1234.5,
     });
     expect((await ws.next('error')).message).toBe('The shop has not sent a quote amount yet');
 
@@ -544,12 +545,36 @@ describe('approval', () => {
       content: 'Approved',
       annotationType: 'approval',
       revisionNumber: 1,
+      quotedAmount: 1234.5,
     });
     expect((await ws.next('error')).message).toBe(
       'This proof is out of date: revision 2 is the latest',
     );
-    ws.send({ type: 'annotation', content: 'Approved', annotationType: 'approval' });
+    ws.send({
+      type: 'annotation',
+      content: 'Approved',
+      annotationType: 'approval',
+      quotedAmount: 1234.5,
+    });
     expect((await ws.next('error')).message).toBe('Choose the proof to approve');
+    // The client approves the amount they read: none named, or another, is refused.
+    ws.send({
+      type: 'annotation',
+      content: 'Approved',
+      annotationType: 'approval',
+      revisionNumber: 2,
+    });
+    expect((await ws.next('error')).message).toBe('Approve the quoted amount you were shown');
+    ws.send({
+      type: 'annotation',
+      content: 'Approved',
+      annotationType: 'approval',
+      revisionNumber: 2,
+      quotedAmount: 300,
+    });
+    expect((await ws.next('error')).message).toBe(
+      'The quoted amount is now $1,234.50: please check it before approving',
+    );
 
     const shop = await open({ cookie: admin.cookie });
     await shop.join(quoteId);
@@ -558,6 +583,7 @@ describe('approval', () => {
       content: 'I approve',
       annotationType: 'approval',
       revisionNumber: 2,
+      quotedAmount: 1234.5,
     });
     expect((await shop.next('error')).message).toBe('Only the client can approve the proof');
 
@@ -566,6 +592,7 @@ describe('approval', () => {
       content: 'Looks great',
       annotationType: 'approval',
       revisionNumber: 2,
+      quotedAmount: 1234.5,
     });
     const approval = await ws.next('new_annotation');
     expect(approval.annotation).toMatchObject({ annotationType: 'approval', revisionNumber: 2 });
@@ -576,6 +603,7 @@ describe('approval', () => {
       content: 'Again',
       annotationType: 'approval',
       revisionNumber: 2,
+      quotedAmount: 1234.5,
     });
     expect((await ws.next('error')).message).toBe('This proof is already approved');
     ws.send({ type: 'annotation', content: 'One more change', annotationType: 'revision_request' });
@@ -615,6 +643,7 @@ describe('approval', () => {
       content: 'Approved',
       annotationType: 'approval',
       revisionNumber: 1,
+      quotedAmount: 1234.5,
     });
     await ws.next('quote_updated', (m) => m.quote.status === 'approved');
 
@@ -675,6 +704,7 @@ describe('approval', () => {
       content: 'Yes',
       annotationType: 'approval',
       revisionNumber: 1,
+      quotedAmount: 850,
     };
     a.send(approve);
     b.send(approve);

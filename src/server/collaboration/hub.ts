@@ -395,6 +395,7 @@ export class CollaborationHub {
       positionX: message.positionX,
       positionY: message.positionY,
       revisionNumber: message.revisionNumber,
+      quotedAmount: message.quotedAmount,
       parentId: message.parentId,
     });
     if (!parsed.success) throw new RoomError(firstIssue(parsed.error));

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
+import { formatUsd } from '../../shared/money';
 import type { PreparedCustomOrder } from '../../shared/schemas/custom-orders';
 import {
   type AnnotationInput,
@@ -163,7 +164,8 @@ async function latestRevision(db: DbOrTx, quoteId: number): Promise<number | nul
  * - a pin or approval names an existing revision; a reply's parent is in the same quote
  *   (replies are one level deep: a reply to a reply joins the first one's thread);
  * - `revision_request` is refused once approved; `approval` only by the client, only for
- *   a quoted (not yet approved) quote and only for the latest revision, and it marks the
+ *   a quoted (not yet approved) quote, only for the latest revision and only at the
+ *   quoted amount the client was shown (`quotedAmount`, dollars), and it marks the
  *   quote approved (`quote.approved`: the shop's mail). The quote row is locked for
  *   both, so a new mockup and an approval cannot cross; a unique index allows one
  *   approval per quote whatever happens.
@@ -207,6 +209,15 @@ export async function postAnnotation(
       if (latest === null) throw new RoomError('There is no proof to approve yet');
       if (input.revisionNumber !== latest)
         throw new RoomError(`This proof is out of date: revision ${latest} is the latest`);
+      // The client approves a price as well as a design: one changed since they read it
+      // is not what they agreed to (issue 7 entry 10).
+      if (
+        input.quotedAmount === undefined ||
+        Math.round(input.quotedAmount * 100) !== quote.quotedAmountCents
+      )
+        throw new RoomError(
+          `The quoted amount is now ${formatUsd(quote.quotedAmountCents)}: please check it before approving`,
+        );
     }
     const [row] = await tx
       .insert(quoteAnnotations)

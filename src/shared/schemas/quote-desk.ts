@@ -233,6 +233,15 @@ export const AnnotationInput = z
     positionX: fraction.optional(),
     positionY: fraction.optional(),
     revisionNumber: z.number().int('Invalid revision').positive('Invalid revision').optional(),
+    /**
+     * An approval's quoted amount as the client saw it, dollars: the server refuses the
+     * approval when the quote now says another (docs/decisions.md issue 7 entry 10).
+     */
+    quotedAmount: z
+      .number()
+      .nonnegative('Invalid amount')
+      .max(10_000_000, 'Invalid amount')
+      .optional(),
     parentId: RowId.optional(),
   })
   .refine((a) => (a.positionX === undefined) === (a.positionY === undefined), {
@@ -246,6 +255,10 @@ export const AnnotationInput = z
   .refine((a) => a.annotationType !== 'approval' || a.revisionNumber !== undefined, {
     message: 'Choose the proof to approve',
     path: ['revisionNumber'],
+  })
+  .refine((a) => a.annotationType !== 'approval' || a.quotedAmount !== undefined, {
+    message: 'Approve the quoted amount you were shown',
+    path: ['quotedAmount'],
   })
   .refine((a) => a.parentId === undefined || a.annotationType === 'comment', {
     message: 'Only comments can be replies',
@@ -307,6 +320,7 @@ export const ClientMessage = z.discriminatedUnion(
       positionX: z.number().optional(),
       positionY: z.number().optional(),
       revisionNumber: z.number().optional(),
+      quotedAmount: z.number().optional(),
       parentId: z.number().optional(),
       timestamp: z.union([z.number(), z.string().max(64)]).optional(),
       /**

@@ -38,6 +38,8 @@ export interface AnnotationDraft {
   positionX?: number;
   positionY?: number;
   revisionNumber?: number;
+  /** An approval's quoted amount as the client saw it, dollars (the server checks it). */
+  quotedAmount?: number;
   parentId?: number;
 }
 

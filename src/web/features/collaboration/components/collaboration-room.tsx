@@ -19,6 +19,7 @@ import {
   type FormEvent,
   type MouseEvent,
   type ReactNode,
+  useEffect,
   useId,
   useMemo,
   useRef,
@@ -171,9 +172,14 @@ function ProofPanel({
   onHighlight(id: number | null): void;
   connected: boolean;
 }) {
-  const [draftPin, setDraftPin] = useState<{ x: number; y: number } | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  // A pin belongs to the revision it was placed on, even if a newer one arrives meanwhile.
+  const [draftPin, setDraftPin] = useState<{ x: number; y: number; revision: number } | null>(null);
+  // What the client is approving, as the dialog showed it when it opened: a newer proof or
+  // a changed amount arriving meanwhile is not approved unseen (the server checks too).
+  const [approving, setApproving] = useState<{ revision: number; amount: number } | null>(null);
   const [changesOpen, setChangesOpen] = useState(false);
+  const proofButton = useRef<HTMLButtonElement>(null);
+  const changesButton = useRef<HTMLButtonElement>(null);
   const quote = room.quote;
   const approved = quote?.status === 'approved' || quote?.status === 'completed';
   const onLatest = shown !== null && latest !== null && shown.id === latest.id;
@@ -188,8 +194,16 @@ function ProofPanel({
     // Keyboard activation has no pointer position: the pin goes to the centre.
     const x = event.detail === 0 ? 0.5 : (event.clientX - rect.left) / rect.width;
     const y = event.detail === 0 ? 0.5 : (event.clientY - rect.top) / rect.height;
-    setDraftPin({ x: Math.min(1, Math.max(0, x)), y: Math.min(1, Math.max(0, y)) });
+    if (!shown) return;
+    setDraftPin({
+      x: Math.min(1, Math.max(0, x)),
+      y: Math.min(1, Math.max(0, y)),
+      revision: shown.revisionNumber,
+    });
   };
+  const stale =
+    approving !== null &&
+    (latest?.revisionNumber !== approving.revision || quote?.quotedAmount !== approving.amount);
 
   return (
     <Card>
@@ -225,6 +239,7 @@ function ProofPanel({
           // The wrapper is exactly the image's box, so pin fractions are fractions of the image.
           <div className="relative mx-auto w-fit max-w-full">
             <button
+              ref={proofButton}
               type="button"
               onClick={place}
               disabled={!connected || !onLatest || approved}
@@ -256,7 +271,7 @@ function ProofPanel({
                 {pins.get(a.id)}
               </button>
             ))}
-            {draftPin ? (
+            {draftPin && draftPin.revision === shown.revisionNumber ? (
               <span
                 aria-hidden="true"
                 className="absolute size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-dashed border-red-700 bg-white/70"
@@ -269,20 +284,32 @@ function ProofPanel({
             No mockup yet. The shop will upload your design proof here.
           </p>
         )}
-        {draftPin && shown ? (
+        {draftPin ? (
           <Composer
-            label="Comment for this pin"
+            label={
+              draftPin.revision === shown?.revisionNumber
+                ? 'Comment for this pin'
+                : `Comment for this pin on revision ${draftPin.revision}`
+            }
             submitLabel="Add Pin"
             connected={connected}
-            onCancel={() => setDraftPin(null)}
+            autoFocus
+            onCancel={() => {
+              proofButton.current?.focus();
+              setDraftPin(null);
+            }}
             onSubmit={async (content) => {
               const saved = await room.send({
                 content,
                 positionX: Number(draftPin.x.toFixed(4)),
                 positionY: Number(draftPin.y.toFixed(4)),
-                revisionNumber: shown.revisionNumber,
+                revisionNumber: draftPin.revision,
               });
-              if (saved) setDraftPin(null);
+              if (saved) {
+                // Back to the proof, where the next pin goes (WCAG 2.4.3).
+                proofButton.current?.focus();
+                setDraftPin(null);
+              }
               return saved;
             }}
           />
@@ -313,6 +340,7 @@ function ProofPanel({
         {viewer === 'client' && latest && !approved ? (
           <div className="flex flex-wrap gap-2">
             <Button
+              ref={changesButton}
               type="button"
               variant="outline"
               disabled={!connected}
@@ -323,12 +351,20 @@ function ProofPanel({
             </Button>
             <Button
               type="button"
-              disabled={!connected || !onLatest}
-              onClick={() => setConfirmOpen(true)}
+              disabled={!connected || !onLatest || quote?.quotedAmount == null}
+              onClick={() =>
+                quote?.quotedAmount != null &&
+                setApproving({ revision: latest.revisionNumber, amount: quote.quotedAmount })
+              }
             >
               <CheckCircle2 aria-hidden="true" />
               Approve this proof
             </Button>
+            {quote?.quotedAmount == null ? (
+              <p className="text-muted-foreground w-full text-sm">
+                You can approve the proof once the shop has sent its quote.
+              </p>
+            ) : null}
           </div>
         ) : null}
         {changesOpen && latest ? (
@@ -336,43 +372,62 @@ function ProofPanel({
             label="What should change?"
             submitLabel="Send Change Request"
             connected={connected}
-            onCancel={() => setChangesOpen(false)}
+            autoFocus
+            onCancel={() => {
+              changesButton.current?.focus();
+              setChangesOpen(false);
+            }}
             onSubmit={async (content) => {
               const saved = await room.send({
                 content,
                 annotationType: 'revision_request',
                 revisionNumber: latest.revisionNumber,
               });
-              if (saved) setChangesOpen(false);
+              if (saved) {
+                changesButton.current?.focus();
+                setChangesOpen(false);
+              }
               return saved;
             }}
           />
         ) : null}
-        <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <Dialog
+          open={approving !== null}
+          onOpenChange={(open) => {
+            if (!open) setApproving(null);
+          }}
+        >
           <DialogContent role="alertdialog">
             <DialogHeader>
               <DialogTitle>Approve this proof?</DialogTitle>
               <DialogDescription>
-                You approve revision {latest?.revisionNumber} as the design to produce
-                {quote?.quotedAmount != null ? ` for ${formatDollars(quote.quotedAmount)}` : ''}.
-                The shop is told at once.
+                You approve revision {approving?.revision} as the design to produce
+                {approving ? ` for ${formatDollars(approving.amount)}` : ''}. The shop is told at
+                once.
               </DialogDescription>
             </DialogHeader>
+            {stale ? (
+              <p role="alert" className="text-destructive text-sm font-medium">
+                The shop has just changed the proof or its price. Cancel and check it again before
+                approving.
+              </p>
+            ) : null}
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setConfirmOpen(false)}>
+              <Button type="button" variant="outline" onClick={() => setApproving(null)}>
                 Cancel
               </Button>
               <Button
                 type="button"
-                disabled={!connected}
+                disabled={!connected || stale}
                 onClick={async () => {
-                  if (!latest) return;
+                  if (!approving) return;
                   // The dialog closes either way; a refusal shows by the comments.
-                  setConfirmOpen(false);
+                  setApproving(null);
                   await room.send({
-                    content: `Approved revision ${latest.revisionNumber}`,
+                    content: `Approved revision ${approving.revision}`,
                     annotationType: 'approval',
-                    revisionNumber: latest.revisionNumber,
+                    revisionNumber: approving.revision,
+                    quotedAmount: approving.amount,
                   });
                 }}
               >
@@ -397,17 +452,23 @@ function Composer({
   connected,
   onSubmit,
   onCancel,
+  autoFocus = false,
 }: {
   label: string;
   submitLabel: string;
   connected: boolean;
   onSubmit(content: string): Promise<boolean>;
   onCancel?(): void;
+  /** Take the focus when it appears (opened by a button: Reply, a pin, Request changes). */
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, [autoFocus]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || sending) return;
@@ -463,6 +524,12 @@ function CommentsPanel({
   onHighlight(id: number | null): void;
 }) {
   const [replyTo, setReplyTo] = useState<number | null>(null);
+  // The thread whose Reply button takes the focus back when its reply box closes.
+  const refocusReply = useRef<number | null>(null);
+  const closeReply = (rootId: number) => {
+    refocusReply.current = rootId;
+    setReplyTo(null);
+  };
   const threads = useMemo(() => {
     const replies = new Map<number, AnnotationView[]>();
     for (const a of room.annotations) {
@@ -482,7 +549,9 @@ function CommentsPanel({
         <CardTitle className="text-lg">Comments</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <section
+        {/* A log: screen readers announce comments as they arrive from the shop or others. */}
+        <div
+          role="log"
           aria-label="Comments"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable list must be reachable by keyboard.
           tabIndex={0}
@@ -515,16 +584,23 @@ function CommentsPanel({
                         label={`Reply to ${root.authorName}`}
                         submitLabel="Send Reply"
                         connected={connected}
-                        onCancel={() => setReplyTo(null)}
+                        autoFocus
+                        onCancel={() => closeReply(root.id)}
                         onSubmit={async (content) => {
                           const saved = await room.send({ content, parentId: root.id });
-                          if (saved) setReplyTo(null);
+                          if (saved) closeReply(root.id);
                           return saved;
                         }}
                       />
                     </div>
                   ) : (
                     <Button
+                      ref={(el) => {
+                        if (el && refocusReply.current === root.id) {
+                          refocusReply.current = null;
+                          el.focus();
+                        }
+                      }}
                       type="button"
                       size="sm"
                       variant="ghost"
@@ -541,7 +617,7 @@ function CommentsPanel({
               ))}
             </ul>
           )}
-        </section>
+        </div>
         {room.lastError && room.connection !== 'ended' ? (
           <p role="alert" className="text-destructive text-sm">
             {room.lastError}
