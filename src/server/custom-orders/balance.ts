@@ -6,8 +6,9 @@
  * The admin generates the link for an approved (or mockup_sent) order; the token is the
  * only way in: `GET /api/balance-payment/{token}` shows that order's summary and no
  * customer data; the payment purpose `custom_balance` prices the remaining balance; the
- * completion settles a COMPLETED capture of exactly that amount once (payments/settle.ts),
- * and a second capture for an already paid balance is refunded.
+ * capture itself settles a COMPLETED capture of exactly that amount once
+ * (`settleBalanceOnCapture`, payments/settle.ts), the completion call answers the same
+ * result, and a second capture for an already paid balance is refunded.
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import { customOrders } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { publish } from '../events/events';
 import { conflict, HttpError, notFound } from '../lib/errors';
-import { findPayment } from '../payments/service';
+import { findPayment, type PaymentRow } from '../payments/service';
 import {
   markConsumed,
   PaymentRefused,
@@ -185,45 +186,86 @@ export async function completeBalancePayment(
   if (found?.purpose !== 'custom_balance' || found.reference !== String(order.id)) {
     throw notFound('Payment not found');
   }
-  const result = await settleCapturedPayment(
-    deps,
-    found,
-    {
-      what: 'Balance payment',
-      replay: replayRecordedRow(customOrders, customOrders.balancePaymentId),
-      async settle(tx, payment) {
-        const [locked] = await tx
-          .select()
-          .from(customOrders)
-          .where(eq(customOrders.id, order.id))
-          .for('update');
-        if (!locked)
-          throw new PaymentRefused('Sorry, this order no longer exists.', 'order_expired');
-        if (locked.balancePaymentId) throw new PaymentRefused(BALANCE_ALREADY_PAID, 'already_paid');
-        if (payment.capturedCents !== locked.remainingBalanceCents) {
-          throw new PaymentRefused('The price changed. Please contact us.', 'price_changed');
-        }
-        const [updated] = await tx
-          .update(customOrders)
-          .set({
-            balancePaymentId: payment.providerOrderId,
-            balancePaidAt: now,
-            status: statusAfterBalancePaid(locked.status as CustomOrderStatus),
-          })
-          .where(eq(customOrders.id, order.id))
-          .returning();
-        await markConsumed(tx, payment);
-        await publish(deps, tx, { type: 'custom_order.balance_paid', customOrder: updated! });
-        await deps.hooks.beforeBalanceCommit?.({ paymentOrderId: payment.providerOrderId });
-        return updated!;
-      },
-      details: { customOrderId: order.id },
-    },
-    log,
-  );
+  const result = await settleBalance(deps, found, order.id, log, now);
   return {
     orderId: result.value.id,
     status: result.value.status as CustomOrder['status'],
     paid: true,
   };
+}
+
+/**
+ * Settles `payment` (a `custom_balance` payment, captured) as the balance of custom order
+ * `orderId`, once (payments/settle.ts): the order becomes `balance_paid` and
+ * `custom_order.balance_paid` is published in one transaction; a replay answers the same
+ * row; a balance already paid by another payment is refused and this one refunded (409).
+ */
+function settleBalance(
+  deps: Deps,
+  payment: PaymentRow,
+  orderId: number,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+) {
+  return settleCapturedPayment(
+    deps,
+    payment,
+    {
+      what: 'Balance payment',
+      replay: replayRecordedRow(customOrders, customOrders.balancePaymentId),
+      async settle(tx, captured) {
+        const [locked] = await tx
+          .select()
+          .from(customOrders)
+          .where(eq(customOrders.id, orderId))
+          .for('update');
+        if (!locked)
+          throw new PaymentRefused('Sorry, this order no longer exists.', 'order_expired');
+        if (locked.balancePaymentId) throw new PaymentRefused(BALANCE_ALREADY_PAID, 'already_paid');
+        if (captured.capturedCents !== locked.remainingBalanceCents) {
+          throw new PaymentRefused('The price changed. Please contact us.', 'price_changed');
+        }
+        const [updated] = await tx
+          .update(customOrders)
+          .set({
+            balancePaymentId: captured.providerOrderId,
+            balancePaidAt: now,
+            status: statusAfterBalancePaid(locked.status as CustomOrderStatus),
+          })
+          .where(eq(customOrders.id, orderId))
+          .returning();
+        await markConsumed(tx, captured);
+        await publish(deps, tx, { type: 'custom_order.balance_paid', customOrder: updated! });
+        await deps.hooks.beforeBalanceCommit?.({ paymentOrderId: captured.providerOrderId });
+        return updated!;
+      },
+      details: { customOrderId: orderId },
+    },
+    log,
+  );
+}
+
+/**
+ * The `custom_balance` purpose's `onCaptured` (payments/purposes.ts): the capture itself
+ * settles the balance, as an invoice's does, so a buyer who closes the tab between the
+ * capture and `complete` is not shown the balance as unpaid and charged again (a money
+ * audit). `complete` then answers the same result (a replay). Returns, when the balance
+ * was already paid by another payment (this one is refunded), the sentence the buyer
+ * reads; never throws for these business outcomes.
+ */
+export async function settleBalanceOnCapture(
+  deps: Deps,
+  payment: PaymentRow,
+  log: FastifyBaseLogger,
+): Promise<string | undefined> {
+  try {
+    await settleBalance(deps, payment, Number(payment.reference), log);
+    return undefined;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) return err.message;
+    // Anything else (a database failure) is recorded by settleCapturedPayment as an
+    // incident; `complete` can still settle it.
+    log.error({ err, paymentId: payment.id }, 'balance settlement at capture failed');
+    return undefined;
+  }
 }

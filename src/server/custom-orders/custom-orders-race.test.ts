@@ -109,23 +109,36 @@ describe('custom orders under concurrency', () => {
     const url: string = (await admin.post(`/api/custom-orders/${id}/generate-balance-link`)).json()
       .balancePaymentUrl;
     const token = url.split('/').pop()!;
-    // Two tabs: both payments are created and captured before either completes.
+    // Two tabs: both payments are created, then captured at once. The capture settles the
+    // balance (custom_balance's onCaptured), so the race is decided there.
     const tabs = [new TestClient(t.app), new TestClient(t.app)];
     const paymentIds = await Promise.all(
-      tabs.map((tab) => payFor(tab, { purpose: 'custom_balance', balanceToken: token })),
+      tabs.map(async (tab) => {
+        const created = await tab.post('/paypal/order', {
+          purpose: 'custom_balance',
+          balanceToken: token,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json<{ id: string }>().id;
+      }),
     );
     const hold = t.probe.holdFirst(1);
     hooks.beforeBalanceCommit = hold.hook;
 
+    const captures = await Promise.all(
+      tabs.map((tab, i) => tab.post(`/paypal/order/${paymentIds[i]}/capture`)),
+    );
+    expect(captures.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(captures.map((r) => r.json().status === 'COMPLETED').sort()).toEqual([false, true]);
+    const refused = captures.find((r) => r.json().status !== 'COMPLETED')!;
+    expect(refused.json().message).toMatch(/already been paid.*refunded/i);
+    // Completing afterwards: the winner answers its result again, the loser 409.
     const results = await Promise.all(
       tabs.map((tab, i) =>
         tab.post(`/api/balance-payment/${token}/complete`, { balancePaymentId: paymentIds[i] }),
       ),
     );
-
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const loser = results.find((r) => r.statusCode === 409)!;
-    expect(loser.json()).toMatchObject({ reason: 'already_paid', refunded: true });
     const rows = await t.db
       .select()
       .from(payments)

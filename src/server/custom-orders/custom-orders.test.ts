@@ -934,11 +934,51 @@ describe('the balance by link', () => {
     expect((await admin.get(`/api/custom-orders/${id}`)).json().balancePaymentToken).toBeNull();
   });
 
+  it('the capture itself settles the balance: a tab closed before completing is not charged again', async () => {
+    const { id, token } = await approvedWithLink('closed-tab@club.example');
+    const client = new TestClient(t.app);
+    const paymentId = await payFor(client, { purpose: 'custom_balance', balanceToken: token });
+    // The buyer closed the tab: no complete call. The link already says paid.
+    const info = await client.get(`/api/balance-payment/${token}`);
+    expect(info.json()).toMatchObject({ paid: true, status: 'balance_paid' });
+    const again = await client.post('/paypal/order', {
+      purpose: 'custom_balance',
+      balanceToken: token,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('The balance of this order has already been paid.');
+    const [order] = await t.db.select().from(customOrders).where(eq(customOrders.id, id));
+    expect(order).toMatchObject({ status: 'balance_paid', balancePaymentId: paymentId });
+    // A late complete call answers the same result, once.
+    const late = await client.post(`/api/balance-payment/${token}/complete`, {
+      balancePaymentId: paymentId,
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toEqual({ orderId: id, status: 'balance_paid', paid: true });
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.toAddress, 'closed-tab@club.example'),
+          eq(mailOutbox.kind, 'balance_paid'),
+        ),
+      );
+    expect(mails).toHaveLength(1);
+  });
+
   it('settles a payment made through a link the admin replaced while the buyer paid', async () => {
     const { id, token } = await approvedWithLink('replaced@club.example');
     const client = new TestClient(t.app);
-    const paymentId = await payFor(client, { purpose: 'custom_balance', balanceToken: token });
+    const created = await client.post('/paypal/order', {
+      purpose: 'custom_balance',
+      balanceToken: token,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const paymentId = created.json<{ id: string }>().id;
     await admin.post(`/api/custom-orders/${id}/generate-balance-link`);
+    const captured = await client.post(`/paypal/order/${paymentId}/capture`);
+    expect(captured.json().status).toBe('COMPLETED');
     const res = await client.post(`/api/balance-payment/${token}/complete`, {
       balancePaymentId: paymentId,
     });

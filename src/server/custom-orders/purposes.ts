@@ -6,10 +6,12 @@
  *   total). 404 unknown, 409 already paid, 410 expired; the check stops a used-up promo
  *   code or a full rush month before the buyer pays (409).
  * - `custom_balance` + `balanceToken`: the remaining balance of the token's order.
- *   404 unknown token, 409 already paid (never a second charge), 410 expired.
+ *   404 unknown token, 409 already paid (never a second charge), 410 expired. Settled by
+ *   the capture itself (`settleBalanceOnCapture`), so a closed tab cannot leave it
+ *   looking unpaid.
  */
 import type { PaymentPurposeHandler } from '../payments/purposes';
-import { payableBalanceOrder } from './balance';
+import { payableBalanceOrder, settleBalanceOnCapture } from './balance';
 import { assertDepositPayable, payablePreparedOrder } from './service';
 
 export const customDepositPurpose: PaymentPurposeHandler = {
@@ -29,4 +31,5 @@ export const customBalancePurpose: PaymentPurposeHandler = {
     const order = await payableBalanceOrder(deps.db, body.balanceToken!);
     return { reference: String(order.id), expectedCents: order.remainingBalanceCents };
   },
+  onCaptured: (deps, row, log) => settleBalanceOnCapture(deps, row, log),
 };
