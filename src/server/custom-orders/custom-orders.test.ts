@@ -31,7 +31,11 @@ import { storeDayOf } from '../lib/store-time';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { exportCsv, neutralizeFormula } from './admin';
 import { rushMonth } from './rush';
-import { prepareCustomOrderFromQuote, sweepExpiredPreparedOrders } from './service';
+import {
+  DEPOSIT_AWAITING_ORDER,
+  prepareCustomOrderFromQuote,
+  sweepExpiredPreparedOrders,
+} from './service';
 import {
   draft,
   orderCustomPins,
@@ -106,7 +110,7 @@ describe('POST /api/custom-orders/prepare', () => {
     expect(file!.contentType).toBe('image/png');
     // Checkout reads the prepared order back from the server.
     const back = await client.get(`/api/custom-orders/prepared/${prepared.preparedOrderId}`);
-    expect(back.json()).toEqual(prepared);
+    expect(back.json()).toEqual({ ...prepared, unsettledDepositPaymentId: null });
     expect((await client.get('/api/custom-orders/prepared/nope')).statusCode).toBe(404);
   });
 
@@ -268,6 +272,46 @@ async function preparedRow(id: string) {
 }
 
 describe('the deposit and the order', () => {
+  it('a deposit paid in a tab closed before the order was placed completes it: no second charge', async () => {
+    const client = new TestClient(t.app);
+    const prepared = await prepare(client, { customerEmail: 'closed-deposit@club.example' });
+    const paymentId = await payFor(client, {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    // The tab closed: no POST /api/custom-orders. Reloaded, the page learns of the payment.
+    const url = `/api/custom-orders/prepared/${prepared.preparedOrderId}`;
+    const reloaded = await client.get(url);
+    expect(reloaded.json()).toMatchObject({ paid: false, unsettledDepositPaymentId: paymentId });
+    // Another browser is not told of it.
+    const stranger = new TestClient(t.app);
+    expect((await stranger.get(url)).json().unsettledDepositPaymentId).toBeNull();
+    // A second deposit payment is refused for this browser ...
+    const again = await client.post('/paypal/order', {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(DEPOSIT_AWAITING_ORDER);
+    // ... and the first one places the order.
+    const placed = await placeCustomOrder(client, prepared.preparedOrderId, paymentId);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await client.get(url)).json()).toMatchObject({
+      paid: true,
+      unsettledDepositPaymentId: null,
+    });
+    const deposits = await t.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.purpose, 'custom_deposit'),
+          eq(payments.reference, prepared.preparedOrderId),
+        ),
+      );
+    expect(deposits).toHaveLength(1);
+  });
+
   it('charges exactly the deposit, makes the order once, counts the promo and sends the confirmation', async () => {
     const code = await insertDiscount(t.db, { code: 'DEPOSIT10', discountValue: 10, maxUses: 5 });
     const client = new TestClient(t.app);
@@ -466,14 +510,17 @@ describe('the deposit and the order', () => {
       purpose: 'custom_deposit',
       preparedOrderId: prepared.preparedOrderId,
     });
-    const created = await client.post('/paypal/order', {
+    // Another browser pays it too (this one would be told to complete with its first).
+    const other = new TestClient(t.app);
+    const created = await other.post('/paypal/order', {
       purpose: 'custom_deposit',
       preparedOrderId: prepared.preparedOrderId,
     });
+    expect(created.statusCode, created.body).toBe(201);
     const two = created.json().id as string;
-    await client.post(`/paypal/order/${two}/capture`);
+    await other.post(`/paypal/order/${two}/capture`);
     expect((await placeCustomOrder(client, prepared.preparedOrderId, one)).statusCode).toBe(201);
-    const res = await placeCustomOrder(client, prepared.preparedOrderId, two);
+    const res = await placeCustomOrder(other, prepared.preparedOrderId, two);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ reason: 'already_paid', refunded: true });
     const [row] = await t.db.select().from(payments).where(eq(payments.providerOrderId, two));

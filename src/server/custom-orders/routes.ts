@@ -8,7 +8,8 @@
  *   -> 201 PreparedCustomOrder; 400 field errors; 409 price changed / promo / rush full;
  *   413 logo over 10 MB; 415 not PNG/JPG/GIF/SVG/PDF by content; 429 past
  *   CUSTOM_ORDER_RATE_LIMIT per 10 minutes per client address
- * - GET  /api/custom-orders/prepared/{id} -> PreparedCustomOrder (checkout's summary); 404
+ * - GET  /api/custom-orders/prepared/{id} -> PreparedCustomOrder (checkout's summary, with this
+ *   browser's captured but unused deposit payment, if any); 404
  * - GET  /api/custom-orders/rush-slots    -> RushSlots (the honest rush banner)
  * - POST /api/custom-orders               {orderData, depositPaymentId, customer...}
  *   -> 201 {id, order} / 200 the same on replay; 404; 409 (payments/settle.ts)
@@ -84,6 +85,7 @@ import {
   listUserCustomOrders,
   prepareCustomOrder,
   sweepExpiredPreparedOrders,
+  unsettledDepositPayment,
 } from './service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -189,7 +191,12 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
   app.get(
     '/api/custom-orders/prepared/:id',
     { schema: { params: PreparedParam, response: { 200: PreparedCustomOrder, ...errors } } },
-    async (request) => getPreparedOrder(db, request.params.id),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const prepared = await getPreparedOrder(db, request.params.id);
+      const unsettled = await unsettledDepositPayment(db, request.params.id, caller(request));
+      return { ...prepared, unsettledDepositPaymentId: unsettled };
+    },
   );
 
   app.get(

@@ -59,6 +59,9 @@ export const CUSTOM_ORDER_NOT_FOUND = 'Custom order not found';
 export const PREPARED_NOT_FOUND = 'This order could not be found. Please start again.';
 export const PREPARED_EXPIRED = 'This order has expired. Please start again.';
 export const PREPARED_PAID = 'The deposit for this order has already been paid.';
+/** A second deposit payment asked for while this browser's first is captured but unused. */
+export const DEPOSIT_AWAITING_ORDER =
+  'Your deposit for this order was already paid. Complete your order with it: no second payment is needed.';
 export const FREE_ORDER =
   'The discount covers the whole order, so there is no deposit to pay online. Please contact us to place it.';
 
@@ -317,6 +320,34 @@ export async function getPreparedOrder(db: DbOrTx, id: string): Promise<Prepared
   const [row] = await db.select().from(preparedCustomOrders).where(eq(preparedCustomOrders.id, id));
   if (!row) throw notFound(PREPARED_NOT_FOUND);
   return toPreparedDto(row);
+}
+
+/**
+ * The provider order id of a `custom_deposit` payment for prepared order `preparedId`
+ * made by `caller` (its cart session or account) that was captured but consumed by no
+ * order yet (the buyer closed the tab between paying and placing the order), newest
+ * first; null when there is none. Such a payment completes the order (POST
+ * /api/custom-orders) instead of a second one being taken (a money audit).
+ */
+export async function unsettledDepositPayment(
+  db: DbOrTx,
+  preparedId: string,
+  caller: { sessionId: string | null; userId: number | null },
+): Promise<string | null> {
+  if (caller.sessionId === null && caller.userId === null) return null;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, 'custom_deposit'),
+        eq(payments.reference, preparedId),
+        eq(payments.status, 'captured'),
+        isNull(payments.consumedAt),
+      ),
+    )
+    .orderBy(desc(payments.id));
+  return rows.find((row) => isPaymentCreator(row, caller))?.providerOrderId ?? null;
 }
 
 /**

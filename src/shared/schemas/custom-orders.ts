@@ -131,6 +131,12 @@ export const PreparedCustomOrder = CustomOrderBasics.extend({
   /** True once its deposit made a custom order (then `customOrderId` is set). */
   paid: z.boolean(),
   customOrderId: z.number().int().nullable(),
+  /**
+   * GET only: a deposit payment of this browser (cart session or account) that was
+   * captured but made no order yet (the tab closed after paying), which completes the
+   * order without a second payment; null when there is none.
+   */
+  unsettledDepositPaymentId: z.string().nullable().optional(),
 });
 export type PreparedCustomOrder = z.infer<typeof PreparedCustomOrder>;
 

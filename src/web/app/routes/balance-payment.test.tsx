@@ -7,7 +7,7 @@
 import type { BalancePaymentInfo } from '@shared/schemas/custom-orders';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { jsonResponse, TEST_PAYMENT_SETUP, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
@@ -72,5 +72,46 @@ describe('balance payment refused after the capture', () => {
       title: 'Payment Failed',
       description: 'The balance of this order has already been paid.',
     });
+  });
+});
+
+describe('balance paid in another tab meanwhile', () => {
+  it("the refused payment reloads the link, which shows 'Payment Complete!'", async () => {
+    let paidElsewhere = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === `/api/balance-payment/${TOKEN}`)
+          return jsonResponse(200, { ...info, paid: paidElsewhere, status: 'balance_paid' });
+        if (url === '/paypal/setup') return jsonResponse(200, TEST_PAYMENT_SETUP);
+        if (url === '/paypal/order') {
+          paidElsewhere = true;
+          return jsonResponse(409, { message: 'The balance of this order has already been paid.' });
+        }
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    const router = createMemoryRouter(
+      [{ path: '/balance-payment/:token', element: <BalancePaymentPage /> }],
+      { initialEntries: [`/balance-payment/${TOKEN}`] },
+    );
+    renderRoutes(container, router);
+    let pay: HTMLButtonElement | undefined;
+    for (let i = 0; i < 100 && !pay; i++) {
+      pay = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Test payment');
+      if (!pay) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    if (!pay) throw new Error(`no 'Test payment' button: ${container.textContent}`);
+    await act(() => pay.click());
+    await waitForToast({
+      title: 'Payment Error',
+      description: 'The balance of this order has already been paid.',
+    });
+    for (let i = 0; i < 100 && !container.textContent?.includes('Payment Complete!'); i++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(container.textContent).toContain('Payment Complete!');
+    expect(container.textContent).not.toContain('Test payment');
   });
 });

@@ -57,7 +57,12 @@ export function Component() {
         ) : info.data.paid || justPaid ? (
           <PaymentComplete info={info.data} />
         ) : (
-          <PayBalance token={token} info={info.data} onPaid={() => setJustPaid(true)} />
+          <PayBalance
+            token={token}
+            info={info.data}
+            onPaid={() => setJustPaid(true)}
+            onRefused={() => void info.refetch()}
+          />
         )}
       </div>
     </PageMain>
@@ -104,10 +109,13 @@ function PayBalance({
   token,
   info,
   onPaid,
+  onRefused,
 }: {
   token: string;
   info: BalancePaymentInfo;
   onPaid(): void;
+  /** The server refused the payment (paid in another tab, expired): read the link again. */
+  onRefused(): void;
 }) {
   const payment = usePurposePayment({
     order: { purpose: 'custom_balance', balanceToken: token },
@@ -116,6 +124,7 @@ function PayBalance({
       'Your payment was received, but we could not record it yet. Please try again or contact support.',
     // Back-office spec section 8: a refused balance completion is 'Payment Failed' with the server's message.
     completeFailedTitle: 'Payment Failed',
+    onRefused,
     async complete(paymentOrderId) {
       await completeBalancePayment(token, paymentOrderId);
       toast({

@@ -129,6 +129,13 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
     order: { purpose: 'custom_deposit', preparedOrderId: order.preparedOrderId },
     expectedAmount: order.depositAmount,
     failedAfterPayment: CUSTOM_MESSAGES.orderFailedAfterPayment,
+    // Paid in a tab that closed before the order was placed: completed with that payment.
+    unsettledPaymentId: order.unsettledDepositPaymentId ?? null,
+    // Paid or expired meanwhile (another tab): the page shows what is true now.
+    onRefused: () =>
+      void qc.invalidateQueries({
+        queryKey: ['/api/custom-orders/prepared', order.preparedOrderId],
+      }),
     async complete(paymentOrderId) {
       if (!info) throw new Error('Customer details missing');
       const placed = await createCustomOrder({

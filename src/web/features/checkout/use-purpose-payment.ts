@@ -9,7 +9,7 @@
  */
 import { centsToAmountString, dollarsToCents } from '@shared/money';
 import type { CreatePaymentOrderBody } from '@shared/schemas/checkout';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { capturePaymentOrder, createPaymentOrder } from './api';
 import { clientErrorMessage, errorStatus, PAYMENT_TEXTS } from './checkout-flow';
@@ -28,6 +28,16 @@ export interface PurposePaymentInput {
   failedAfterPayment: string;
   /** Title of the toast when `complete` fails (default 'Payment Error'). */
   completeFailedTitle?: string;
+  /**
+   * A captured payment the server says still waits to be settled (the tab closed after
+   * paying): offered as `retryComplete` instead of a new payment.
+   */
+  unsettledPaymentId?: string | null;
+  /**
+   * Called when the server refused to take or settle a payment (404, 409, 410: paid in
+   * another tab, expired): the page reads its state again and shows what is true now.
+   */
+  onRefused?(): void;
 }
 
 export interface PurposePayment extends PaymentControls {
@@ -43,9 +53,18 @@ const error = (description: string) =>
 /** The payment controller; `input` may change between renders (handlers read the latest). */
 export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
   const { processing, busy, exclusive } = useExclusive();
-  const [unsettled, setUnsettled] = useState<string | null>(null);
+  const [unsettled, setUnsettled] = useState<string | null>(input.unsettledPaymentId ?? null);
   const latest = useRef(input);
   latest.current = input;
+  // The server names one later (the page's data reloaded): offer it.
+  const named = input.unsettledPaymentId ?? null;
+  useEffect(() => {
+    if (named) setUnsettled(named);
+  }, [named]);
+  const refused = useCallback((err: unknown) => {
+    const status = errorStatus(err);
+    if (status === 404 || status === 409 || status === 410) latest.current.onRefused?.();
+  }, []);
 
   const settle = useCallback(async (paymentOrderId: string) => {
     const failed = (description: string) =>
@@ -63,6 +82,7 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
         // Refused (and refunded when money was taken): the server says why.
         setUnsettled(null);
         failed(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+        latest.current.onRefused?.();
         return;
       }
       setUnsettled(paymentOrderId);
@@ -106,11 +126,12 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
           id = (await create(testOutcome)).id;
         } catch (err) {
           error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+          refused(err);
           return;
         }
         await capture(id);
       }),
-    [capture, create, exclusive],
+    [capture, create, exclusive, refused],
   );
 
   const cancel = useCallback(() => {
@@ -131,10 +152,15 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
   captureRef.current = capture;
   const createRef = useRef(create);
   createRef.current = create;
+  const refusedRef = useRef(refused);
+  refusedRef.current = refused;
   paypal.current ??= paypalHandlers({
     isBusy: () => busy.current,
     createOrder: async () => (await createRef.current()).id,
-    onCreateFailed: (err) => error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError),
+    onCreateFailed: (err) => {
+      error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
+      refusedRef.current(err);
+    },
     onApprove: (orderId) => exclusive(() => captureRef.current(orderId)),
     onCancel: () =>
       toast({ title: PAYMENT_TEXTS.cancelledTitle, description: PAYMENT_TEXTS.cancelled }),

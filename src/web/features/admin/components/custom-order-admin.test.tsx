@@ -70,3 +70,17 @@ describe('custom order balance', () => {
     expect(dialog.textContent).not.toContain('(paid)');
   });
 });
+
+describe('deleting a custom order', () => {
+  it('the confirmation names what the buyer paid and that it is not refunded', async () => {
+    const dialog = await openDetails(customOrderFixture({ depositPaid: 52.5, balancePaid: 472.5 }));
+    const remove = [...dialog.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Delete',
+    )!;
+    await act(() => remove.click());
+    const confirm = document.body.querySelector('[role="alertdialog"]')!;
+    expect(confirm.textContent).toContain(
+      'The buyer paid the deposit of $52.50 and the balance of $472.50; they are not refunded.',
+    );
+  });
+});

@@ -300,7 +300,7 @@ export function CustomOrderAdminCard({ order }: { order: CustomOrder }) {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title={`Delete custom order #${order.id}?`}
-        description={`This permanently deletes the custom order of ${order.customerName}. This cannot be undone.`}
+        description={`This permanently deletes the custom order of ${order.customerName}.${paidText(order)} This cannot be undone.`}
         confirmLabel="Delete Order"
         pendingLabel="Deleting..."
         onConfirm={() =>
@@ -432,4 +432,16 @@ function CustomOrderDetailsDialog({
 function balanceText(order: CustomOrder): string {
   const amount = formatDollars(order.remainingBalance);
   return order.balanceDue > 0 ? amount : `${amount} (paid)`;
+}
+
+/**
+ * What the buyer has paid, for the delete confirmation: deleting refunds nothing (a money
+ * audit: the catalogue order's confirmation said so, the custom order's did not).
+ */
+function paidText(order: { depositPaid: number; balancePaid: number }): string {
+  const paid = order.depositPaid + order.balancePaid;
+  if (paid <= 0) return '';
+  const parts = [`the deposit of ${formatDollars(order.depositPaid)}`];
+  if (order.balancePaid > 0) parts.push(`the balance of ${formatDollars(order.balancePaid)}`);
+  return ` The buyer paid ${parts.join(' and ')}; ${parts.length > 1 ? 'they are' : 'it is'} not refunded.`;
 }
