@@ -40,9 +40,19 @@ import { cleanText } from './input-guard';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 
-/** A 429 with `Retry-After: <seconds>`. */
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, TOO_MANY_REQUESTS, {}, { 'retry-after': String(retryAfterSeconds) });
+/**
+ * A 429 with `Retry-After: <seconds>`. A wait over a minute is named in the message
+ * ('... try again in 7 minutes'): 'a moment' sent a quote sender, whose window is 10
+ * minutes, back to a form that kept failing (a quotes audit).
+ */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const message =
+    retryAfterSeconds <= 60
+      ? TOO_MANY_REQUESTS
+      : `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return new HttpError(429, message, {}, { 'retry-after': String(retryAfterSeconds) });
+};
 
 /** One counter's state after a hit. */
 export interface Hit {

@@ -255,11 +255,19 @@ describe('POST /api/quote-requests', () => {
   it('rate-limits one client address to QUOTE_RATE_LIMIT requests per 10 minutes (429)', async () => {
     const ip = '10.9.9.9';
     const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof postQuote>> | undefined;
     for (let i = 0; i < t.config.QUOTE_RATE_LIMIT + 1; i += 1) {
-      statuses.push((await postQuote({}, undefined, ip)).statusCode);
+      last = await postQuote({}, undefined, ip);
+      statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // The window is 10 minutes: the answer names the wait, not 'a moment'.
+    const wait = Number(last!.headers['retry-after']);
+    expect(wait).toBeGreaterThan(60);
+    expect(last!.json().message).toBe(
+      `Too many requests. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+    );
     const other = await postQuote({}, undefined, '10.9.9.10');
     expect(other.statusCode).toBe(400);
   });

@@ -162,6 +162,15 @@ export function QuoteForm() {
           });
           return;
         }
+        if (error.status === 429) {
+          // 'Please try again' would fail again: the server says how long to wait.
+          toast({
+            title: QUOTE_MESSAGES.submitFailedTitle,
+            description: error.message,
+            variant: 'destructive',
+          });
+          return;
+        }
       }
       toast({
         title: QUOTE_MESSAGES.submitFailedTitle,
