@@ -300,7 +300,15 @@ describe('quote desk and live proof review in Chromium', () => {
       depositCents: 12505,
       remainingBalanceCents: 112545,
       userId: null,
+      // Its design was approved in the room: no mockup to wait for.
+      status: 'approved',
     });
+    // Back in the room: no second 'Pay deposit', but where the order is.
+    await robin!.goto(link);
+    await eventually(() =>
+      robin!.getByText('Your deposit is paid and your order is placed.').isVisible(),
+    ).toBe(true);
+    expect(await robin!.getByRole('button', { name: 'Pay deposit' }).count()).toBe(0);
     // Registering in this browser claims the order; Track Order then shows it.
     await robin!.goto(`${shop.url}/register`);
     await robin!.getByLabel('Username').fill('robinlinks');

@@ -675,11 +675,20 @@ describe('approval', () => {
       .select()
       .from(customOrders)
       .where(eq(customOrders.quoteRequestId, quoteId));
+    // The design was approved in the room: the order starts approved (no mockup to come),
+    // the quote is completed, and the deposit mail says so.
     expect(order).toMatchObject({
       depositCents: 12345,
       totalPriceCents: 123450,
-      status: 'pending',
+      status: 'approved',
     });
+    const [quoteNow] = await t.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteId));
+    expect(quoteNow!.status).toBe('completed');
+    const depositMail = (
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'deposit_received'))
+    ).find((m) => m.subject.includes(`custom order #${order!.id}`));
+    expect(depositMail!.textBody).toContain('for the design you approved');
+    expect(depositMail!.textBody).not.toContain('will send your mockup');
     const again = await deposit(token);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`This quote is already custom order #${order!.id}.`);

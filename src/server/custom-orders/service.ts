@@ -27,6 +27,7 @@ import type {
 } from '../../shared/schemas/custom-orders';
 import { CUSTOM_MESSAGES } from '../../shared/schemas/custom-orders';
 import type { GuestClaimGrant } from '../accounts/guest-claims';
+import { notifyRoom } from '../collaboration/room-events';
 import type { DbOrTx, Tx } from '../db/client';
 import { customOrders, files, payments, preparedCustomOrders, quoteRequests } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -537,7 +538,8 @@ async function buildCustomOrder(
       estimatedDelivery: prepared.estimatedDelivery,
       quoteRequestId: prepared.quoteRequestId,
       depositPaymentId: payment.providerOrderId,
-      status: 'pending',
+      // A quote's design was approved in the room before its deposit: no mockup to come.
+      status: prepared.quoteRequestId === null ? 'pending' : 'approved',
       // The rush slot counts by this date (rush.ts).
       createdAt: now,
     })
@@ -547,6 +549,17 @@ async function buildCustomOrder(
     .set({ consumedAt: now, customOrderId: order!.id })
     .where(eq(preparedCustomOrders.id, prepared.id));
   if (order!.userId === null) await caller.claim?.add(tx, 'custom_order', order!.id);
+  if (prepared.quoteRequestId !== null) {
+    // The quote has become this order: its desk status is 'completed', and its room
+    // (which offered 'Pay deposit') is told (a quotes audit).
+    await tx
+      .update(quoteRequests)
+      .set({ status: 'completed', updatedAt: now })
+      .where(
+        and(eq(quoteRequests.id, prepared.quoteRequestId), eq(quoteRequests.status, 'approved')),
+      );
+    await notifyRoom(tx, { k: 'quote', q: prepared.quoteRequestId });
+  }
   await markConsumed(tx, payment);
   await publish(deps, tx, { type: 'custom_order.deposit_paid', customOrder: order! });
   await deps.hooks.beforeCustomOrderCommit?.({ paymentOrderId: payment.providerOrderId });

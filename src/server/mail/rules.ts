@@ -159,10 +159,17 @@ export function mailsFor(event: ShopEvent, config: Config, linkSecret?: Buffer):
             greetingName: o.customerName,
             kind: 'deposit_received',
             subject: `${store}: deposit received for custom order #${o.id}`,
-            paragraphs: [
-              `We received your deposit of ${formatUsd(o.depositCents)}. Our designers will send your mockup within 24 hours.`,
-              `The balance of ${formatUsd(o.remainingBalanceCents)} is due once you approve the design; we will send you a payment link.`,
-            ],
+            // An order from a quote: its design was approved in the room before the deposit.
+            paragraphs:
+              o.quoteRequestId === null
+                ? [
+                    `We received your deposit of ${formatUsd(o.depositCents)}. Our designers will send your mockup within 24 hours.`,
+                    `The balance of ${formatUsd(o.remainingBalanceCents)} is due once you approve the design; we will send you a payment link.`,
+                  ]
+                : [
+                    `We received your deposit of ${formatUsd(o.depositCents)} for the design you approved. Your order is ready for production.`,
+                    `The balance of ${formatUsd(o.remainingBalanceCents)} is due before production starts; we will send you a payment link.`,
+                  ],
             rows: customOrderRows(o),
             action: { label: 'Track your order', url: customLink(o) },
           },

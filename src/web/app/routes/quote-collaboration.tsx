@@ -130,7 +130,20 @@ function Review({
       <CollaborationRoom
         room={room}
         viewer="client"
-        approvedAction={<PayDepositButton token={token} />}
+        approvedAction={
+          room.quote?.status === 'completed' ? (
+            // The deposit is paid: the quote became a custom order (no second 'Pay deposit').
+            <p className="text-sm">
+              Your deposit is paid and your order is placed.{' '}
+              <Link to="/track-order?type=custom" className="font-medium underline">
+                Track it under Track Order
+              </Link>
+              .
+            </p>
+          ) : (
+            <PayDepositButton token={token} />
+          )
+        }
       />
     </PageMain>
   );
