@@ -13,7 +13,7 @@ import { invalidateCatalog } from '../catalog/service';
 import { blogPosts, products } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
-import { priceValidUntil } from './routes';
+import { priceValidUntil, withoutTrailingSlash } from './routes';
 import { SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
 
 const BASE = 'https://shop.example';
@@ -375,6 +375,33 @@ describe('server-sent pages', () => {
       );
     }
     const api = await t.app.inject({ url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('one address per page: a trailing slash or a zero-padded product id moves (301) to it', async () => {
+    for (const [from, to] of [
+      ['/wholesale/', '/wholesale'],
+      ['/wholesale//?category=flags', '/wholesale?category=flags'],
+      ['/product/1/', '/product/1'],
+      ['/product/007', '/product/7'],
+      ['/blog/some-post/', '/blog/some-post'],
+      ['/checkout/', '/checkout'],
+    ]) {
+      const res = await t.app.inject({ url: from });
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+    // Never to another site ('//host' and '/\\host' are protocol-relative addresses), and
+    // the API keeps its JSON 404.
+    const res = await t.app.inject({ url: '//evil.example/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+    expect(withoutTrailingSlash('/\\evil.example/')).toBeNull();
+    expect(withoutTrailingSlash('///')).toBeNull();
+    expect(withoutTrailingSlash('/')).toBeNull();
+    expect(withoutTrailingSlash('/wholesale')).toBeNull();
+    const api = await t.app.inject({ url: '/api/nothing/' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
   });

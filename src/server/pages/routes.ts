@@ -82,6 +82,22 @@ export function isAppPath(pathname: string): boolean {
   );
 }
 
+/**
+ * `pathname` without its trailing slashes, when it has any and what is left is a path of
+ * this site ('/a/' -> '/a'); null otherwise ('/', '/a', and '//host/', which would
+ * become the protocol-relative '//host', another site).
+ */
+export function withoutTrailingSlash(pathname: string): string | null {
+  if (pathname.length < 2 || !pathname.endsWith('/')) return null;
+  const stripped = pathname.replace(/\/+$/, '');
+  return /^\/[^/\\]/.test(stripped) ? stripped : null;
+}
+
+/** 301 to `path` on this site, with the request's query string when it had one. */
+function redirectTo(reply: FastifyReply, path: string, query: string | undefined) {
+  return reply.header('cache-control', 'no-cache').redirect(query ? `${path}?${query}` : path, 301);
+}
+
 /** A date one year after `now` as YYYY-MM-DD (Product offers' rolling priceValidUntil). */
 export function priceValidUntil(now = new Date()): string {
   const d = new Date(now);
@@ -247,6 +263,10 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
 
   instance.get<{ Params: { id: string } }>('/product/:id', async (request, reply) => {
     const raw = request.params.id;
+    // '/product/01' is '/product/1' (the app showed it under a 404 + noindex).
+    if (/^0+[1-9][0-9]{0,8}$/.test(raw)) {
+      return redirectTo(reply, `/product/${Number(raw)}`, request.url.split(/\?(.*)/s)[1]);
+    }
     if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply, 'product');
     let product: Product;
     try {
@@ -482,11 +502,15 @@ ${entries.map(([p, d]) => `  <url><loc>${escapeHtml(`${origin()}${p}`)}</loc><la
   });
 
   instance.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query] = request.url.split(/\?(.*)/s);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|paypal|ws)(\/|$)/.test(pathname);
     if (!isPage) return reply.status(404).send({ message: 'Not found' });
+    // One address per page: '/wholesale/' and '/product/1/' move to their address without
+    // the slash (they answered 404 + noindex while the app showed the page; an SEO audit).
+    const canonical = withoutTrailingSlash(pathname);
+    if (canonical !== null) return redirectTo(reply, canonical, query);
     if (isAppPath(pathname)) {
       return send(
         reply,

@@ -40,8 +40,9 @@ import { calendarDay, shortWeekdayDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
 
+/** The id in `/product/{id}`, as the server reads it (no leading zeros). */
 function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  return raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
 }
 
 /** Home / Wholesale / this product. */
