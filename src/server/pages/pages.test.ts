@@ -14,7 +14,7 @@ import { blogPosts, products } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { priceValidUntil, withoutTrailingSlash } from './routes';
-import { SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
+import { drawSocialCard, SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
 
 const BASE = 'https://shop.example';
 
@@ -302,6 +302,34 @@ describe('server-sent pages', () => {
     // Unknown, inactive or malformed: 404, never a picture of something else.
     for (const url of ['/og/product/999999.png', '/og/product/abc.png', '/og/blog/nope.png'])
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+  });
+
+  it('the social card draws an SVG picture whole: its nested images and its lettering', () => {
+    const red = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#ff0000"/></svg>',
+    ).toString('base64');
+    // The pin art's shape: a motif as a nested <image>, lettering as <text>.
+    const pin = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"><image x="0" y="0" width="100" height="50" href="data:image/svg+xml;base64,${red}"/><text x="0" y="95" font-family="DejaVu Sans" font-size="48" fill="#000000">MW</text></svg>`,
+    );
+    const drawn = drawSocialCard({
+      title: 'Pin',
+      subtitle: '$1.00',
+      picture: { contentType: 'image/svg+xml', data: pin },
+      siteName: 'Fairway Pin Co.',
+    });
+    const pixels = drawn.pixels; // a copy per read: read once
+    const at = (x: number, y: number) => {
+      const i = (y * drawn.width + x) * 4;
+      return [...pixels.subarray(i, i + 3)];
+    };
+    // The picture sits at 90..530 x 95..535: the motif fills its top half.
+    expect(at(310, 200)).toEqual([255, 0, 0]);
+    // The lettering: dark pixels in its bottom half.
+    let dark = 0;
+    for (let y = 330; y < 530; y += 2)
+      for (let x = 90; x < 530; x += 2) if (at(x, y).every((v) => v < 60)) dark++;
+    expect(dark).toBeGreaterThan(200);
   });
 
   it('the social card escapes its texts and wraps long titles', () => {

@@ -83,20 +83,39 @@ export function socialCardSvg(card: SocialCard): string {
   ].join('');
 }
 
-/** The card as PNG bytes (1200x630). Throws only if resvg rejects the card itself. */
-export function renderSocialCard(card: SocialCard): Buffer {
-  const render = (c: SocialCard) =>
-    new Resvg(socialCardSvg(c), {
-      font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-    })
-      .render()
-      .asPng();
+const FONTS = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
+
+/**
+ * An SVG picture drawn to PNG first (880 px wide, twice the card's 440): resvg draws an
+ * SVG nested in the card as an `<image>` without fonts and without its own nested images,
+ * so the pin art lost its lettering and, for half the catalogue, its motif (an SEO
+ * audit). Other pictures pass as they are.
+ */
+function flattenPicture(picture: SocialCard['picture']): SocialCard['picture'] {
+  if (picture?.contentType !== 'image/svg+xml') return picture;
+  const png = new Resvg(picture.data, { font: FONTS, fitTo: { mode: 'width', value: 880 } })
+    .render()
+    .asPng();
+  return { contentType: 'image/png', data: png };
+}
+
+/**
+ * The card drawn by resvg (1200x630; `.asPng()` for the bytes, `.pixels` RGBA). Throws
+ * only if resvg rejects the card itself.
+ */
+export function drawSocialCard(card: SocialCard) {
+  const draw = (c: SocialCard) => new Resvg(socialCardSvg(c), { font: FONTS }).render();
   try {
-    return render(card);
+    return draw({ ...card, picture: flattenPicture(card.picture) });
   } catch {
     // A picture resvg cannot parse: the card without it.
-    return render({ ...card, picture: null });
+    return draw({ ...card, picture: null });
   }
+}
+
+/** The card as PNG bytes (1200x630). Throws only if resvg rejects the card itself. */
+export function renderSocialCard(card: SocialCard): Buffer {
+  return drawSocialCard(card).asPng();
 }
 
 /** The file behind a `/api/files/{id}` link, or null for other links. */
