@@ -115,3 +115,45 @@ describe('balance paid in another tab meanwhile', () => {
     expect(container.textContent).not.toContain('Test payment');
   });
 });
+
+describe('balance paid in another tab while this one captured', () => {
+  it("a capture refused and refunded reloads the link, which shows 'Payment Complete!'", async () => {
+    let paidElsewhere = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === `/api/balance-payment/${TOKEN}`)
+          return jsonResponse(200, { ...info, paid: paidElsewhere, status: 'balance_paid' });
+        if (url === '/paypal/setup') return jsonResponse(200, TEST_PAYMENT_SETUP);
+        if (url === '/paypal/order') return jsonResponse(201, { id: 'PAY-2', amount: '472.50' });
+        if (url === '/paypal/order/PAY-2/capture') {
+          paidElsewhere = true;
+          return jsonResponse(200, {
+            id: 'PAY-2',
+            status: 'REFUNDED',
+            message:
+              'The balance of this order has already been paid. Your payment has been refunded.',
+          });
+        }
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    const router = createMemoryRouter(
+      [{ path: '/balance-payment/:token', element: <BalancePaymentPage /> }],
+      { initialEntries: [`/balance-payment/${TOKEN}`] },
+    );
+    renderRoutes(container, router);
+    let pay: HTMLButtonElement | undefined;
+    for (let i = 0; i < 100 && !pay; i++) {
+      pay = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Test payment');
+      if (!pay) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    if (!pay) throw new Error(`no 'Test payment' button: ${container.textContent}`);
+    await act(() => pay.click());
+    for (let i = 0; i < 100 && !container.textContent?.includes('Payment Complete!'); i++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(container.textContent).toContain('Payment Complete!');
+  });
+});

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
+import { useUser } from '@/features/auth/api';
 import { useCollaborationSession, useQuoteByToken } from '@/features/collaboration/api';
 import { CollaborationRoom } from '@/features/collaboration/components/collaboration-room';
 import { PayDepositButton } from '@/features/collaboration/components/pay-deposit-button';
@@ -97,6 +98,7 @@ function Review({
     }
   });
   const quote = useQuoteByToken(quoteId, token);
+  const { user } = useUser();
   const room = useCollaborationRoom({ quoteId, token, authorName: name });
   if (room.connection === 'ended')
     return <SessionError message={QUOTE_DESK_MESSAGES.sessionNotFound} />;
@@ -135,10 +137,17 @@ function Review({
             // The deposit is paid: the quote became a custom order (no second 'Pay deposit').
             <p className="text-sm">
               Your deposit is paid and your order is placed.{' '}
-              <Link to="/track-order?type=custom" className="font-medium underline">
-                Track it under Track Order
-              </Link>
-              .
+              {user ? (
+                <>
+                  <Link to="/track-order?type=custom" className="font-medium underline">
+                    Track it under Track Order
+                  </Link>
+                  .
+                </>
+              ) : (
+                // Signed out, Track Order asks to sign in: the deposit e-mail's link opens it.
+                'Follow it with the link in your deposit e-mail.'
+              )}
             </p>
           ) : (
             <PayDepositButton token={token} />

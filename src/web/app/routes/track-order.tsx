@@ -331,9 +331,18 @@ function OrdersView({ userId }: { userId: number }) {
           {tab === 'regular' ? 'Catalog Orders' : 'Custom Quote Orders'}
         </h2>
         {tab === 'regular' ? (
-          <RegularOrders query={orders} filter={filter} highlightId={highlightId} />
+          <RegularOrders
+            query={orders}
+            filter={filter}
+            // The link names one order of one kind: custom order #5 is not catalogue order #5.
+            highlightId={initialTab === 'regular' ? highlightId : null}
+          />
         ) : (
-          <CustomOrders query={customOrders} filter={filter} highlightId={highlightId} />
+          <CustomOrders
+            query={customOrders}
+            filter={filter}
+            highlightId={initialTab === 'custom' ? highlightId : null}
+          />
         )}
       </section>
     </div>

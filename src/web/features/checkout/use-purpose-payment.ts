@@ -102,6 +102,9 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
       }
       if (status !== 'COMPLETED') {
         error(message?.trim() || PAYMENT_TEXTS.notCompleted);
+        // Taken and given back: the capture itself was refused (a balance paid in another
+        // tab meanwhile), so the page reads what is true now.
+        if (status === 'REFUNDED' || status === 'REFUND_PENDING') latest.current.onRefused?.();
         return;
       }
       await settle(paymentOrderId);
