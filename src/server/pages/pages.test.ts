@@ -171,6 +171,20 @@ describe('server-sent pages', () => {
     const rush = (await t.app.inject({ url: '/api/custom-orders/rush-slots' })).json();
     expect(data).toContainEqual([['/api/custom-orders/rush-slots'], rush]);
     expect(rush.slotsPerMonth).toBeGreaterThan(0);
+    // Storefront spec section 9: the custom pins' structured data (USD, 75-2400, 25-1000).
+    const ld = p.jsonLd.find((b) => b['@type'] === 'Product') as {
+      offers: Record<string, unknown>;
+    };
+    expect(ld.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      priceCurrency: 'USD',
+      lowPrice: '75.00',
+      highPrice: '2400.00',
+      eligibleQuantity: { minValue: 25, maxValue: 1000 },
+    });
+    expect((ld.offers.priceValidUntil as string) > new Date().toISOString().slice(0, 10)).toBe(
+      true,
+    );
   });
 
   it('product: name, price, tiers, breadcrumbs and Product JSON-LD (USD, rolling validity, stock)', async () => {
@@ -183,6 +197,15 @@ describe('server-sent pages', () => {
     expect(p.doc.querySelector('nav[aria-label="Breadcrumb"]')?.textContent).toContain('Wholesale');
     const ld = p.jsonLd.find((b) => b['@type'] === 'Product') as LdBlock;
     expect(ld.name).toBe(product.name);
+    // The breadcrumbs the page shows, for search results too.
+    const crumbs = p.jsonLd.find((b) => b['@type'] === 'BreadcrumbList') as {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
+    expect(crumbs.itemListElement.map((c) => [c.position, c.name, c.item])).toEqual([
+      [1, 'Home', `${BASE}/`],
+      [2, 'Wholesale', `${BASE}/wholesale`],
+      [3, product.name, `${BASE}/product/${product.id}`],
+    ]);
     expect(ld.aggregateRating).toBeUndefined();
     expect(ld.offers).toMatchObject({
       priceCurrency: 'USD',

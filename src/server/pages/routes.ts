@@ -98,6 +98,14 @@ function redirectTo(reply: FastifyReply, path: string, query: string | undefined
   return reply.header('cache-control', 'no-cache').redirect(query ? `${path}?${query}` : path, 301);
 }
 
+/** The custom pins' offer in structured data (storefront spec section 9), US dollars. */
+export const CUSTOM_PIN_OFFER = {
+  lowPrice: '75.00',
+  highPrice: '2400.00',
+  minQuantity: 25,
+  maxQuantity: 1000,
+} as const;
+
 /** A date one year after `now` as YYYY-MM-DD (Product offers' rolling priceValidUntil). */
 export function priceValidUntil(now = new Date()): string {
   const d = new Date(now);
@@ -326,6 +334,16 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
               seller: { '@type': 'Organization', name: site.name },
             },
           },
+          // The page's breadcrumbs (Home / Wholesale / name), for search results.
+          {
+            '@context': 'https://schema.org',
+            '@type': 'BreadcrumbList',
+            itemListElement: [
+              ['Home', `${origin()}/`],
+              ['Wholesale', `${origin()}/wholesale`],
+              [product.name, url],
+            ].map(([name, item], i) => ({ '@type': 'ListItem', position: i + 1, name, item })),
+          },
         ],
       },
       {
@@ -361,6 +379,33 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         description:
           'Design custom soft-enamel golf pins in five steps: quantity, size and plating, packaging, your artwork, and a 10% deposit. Live price and pin preview.',
         path: '/custom',
+        // Storefront spec section 9 "Structured product data" (DECISIONS.md: a rolling
+        // validity date): the custom pins as one product with a price and quantity range.
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: 'Custom Soft Enamel Golf Pins',
+            description:
+              'Custom soft-enamel golf pins, ball markers and coins made from your design, with a free mockup in 24 hours.',
+            brand: { '@type': 'Brand', name: site.name },
+            offers: {
+              '@type': 'AggregateOffer',
+              url: `${origin()}/custom`,
+              priceCurrency: 'USD',
+              lowPrice: CUSTOM_PIN_OFFER.lowPrice,
+              highPrice: CUSTOM_PIN_OFFER.highPrice,
+              priceValidUntil: priceValidUntil(),
+              eligibleQuantity: {
+                '@type': 'QuantitativeValue',
+                minValue: CUSTOM_PIN_OFFER.minQuantity,
+                maxValue: CUSTOM_PIN_OFFER.maxQuantity,
+                unitCode: 'C62',
+              },
+              seller: { '@type': 'Organization', name: site.name },
+            },
+          },
+        ],
       },
       {
         body: customMain(),
