@@ -93,9 +93,20 @@ export function withoutTrailingSlash(pathname: string): string | null {
   return /^\/[^/\\]/.test(stripped) ? stripped : null;
 }
 
-/** 301 to `path` on this site, with the request's query string when it had one. */
+/**
+ * 301 to `path` on this site, with the request's query string when it had one, and a
+ * one-line HTML page naming it (a page address answers HTML, whatever its status).
+ */
 function redirectTo(reply: FastifyReply, path: string, query: string | undefined) {
-  return reply.header('cache-control', 'no-cache').redirect(query ? `${path}?${query}` : path, 301);
+  const target = query ? `${path}?${query}` : path;
+  return reply
+    .code(301)
+    .header('location', target)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><title>Moved</title><p>Moved to <a href="${escapeHtml(target)}">${escapeHtml(target)}</a>.</p></html>`,
+    );
 }
 
 /** The custom pins' offer in structured data (storefront spec section 9), US dollars. */
