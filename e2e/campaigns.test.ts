@@ -7,22 +7,16 @@
  * violations on the popup, the preview and the finished campaign.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../src/server/db/schema';
-import { countByRecipient, startTestSmtp, type TestSmtp } from '../src/server/test/smtp';
+import { countByRecipient } from '../src/server/test/smtp';
 import { expectAxeClean } from './support/axe';
 import { holdClock, screenshot } from './support/browser';
-import { E2E_ADMIN, useShopAndBrowser } from './support/shop';
+import { E2E_ADMIN, useMailSink, useShopAndBrowser } from './support/shop';
 
 describe('newsletter popup and tournament campaign in Chromium', () => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  // Started after the SMTP server above, stopped before it.
+  // The shop below is started after this mail sink and stopped before it.
+  const smtp = useMailSink();
   const fixture = useShopAndBrowser({
     env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '0.5', CAMPAIGN_CONCURRENCY: '2' }),
     newsletterPopup: true,

@@ -7,12 +7,11 @@
  */
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../src/server/test/smtp';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MESSAGES } from '../src/shared/schemas/auth';
 import { expectAxeClean } from './support/axe';
 import { screenshot } from './support/browser';
-import { useShopAndBrowser } from './support/shop';
+import { useMailSink, useShopAndBrowser } from './support/shop';
 
 const customer = {
   username: `resetter${Date.now().toString(36)}`,
@@ -22,14 +21,8 @@ const customer = {
 const NEW_PASSWORD = 'second-fairway-42';
 
 describe('password reset in Chromium', () => {
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  // Started after the SMTP server above, stopped before it.
+  // The shop below is started after this mail sink and stopped before it.
+  const smtp = useMailSink();
   const fixture = useShopAndBrowser({
     env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '0.5' }),
   });

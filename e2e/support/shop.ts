@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type StartedShop, startShop } from '../../src/server/start';
+import { type ReceivedMail, startTestSmtp, type TestSmtp } from '../../src/server/test/smtp';
 import { launchBrowser } from './browser';
 import { E2E_SHOP_ENV } from './shop-env';
 
@@ -137,4 +138,31 @@ export async function placeOrderThroughApi(
     shippingAddress: '1 Fairway Drive, Austin, TX 78701',
   });
   return (placed.order as { id: number }).id;
+}
+
+/**
+ * A local SMTP server for the describe block (smtp-server; src/server/test/smtp.ts):
+ * started before, and stopped after, a `useShopAndBrowser` registered below it, whose
+ * `env` can then read `url`. `received` is every message it took, in order.
+ */
+export function useMailSink(): { readonly url: string; readonly received: ReceivedMail[] } {
+  let smtp: TestSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const started = () => {
+    if (!smtp) throw new Error('the mail sink is not started yet');
+    return smtp;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get received() {
+      return started().received;
+    },
+  };
 }
