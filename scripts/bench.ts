@@ -196,8 +196,10 @@ async function startShop(kind: string, databaseUrl: string | null): Promise<Shop
     {
       ...shopEnv({ port, dataDir, databaseUrl }),
       // Every bench client comes from 127.0.0.1: the per-address discount-code limit
-      // (30 a minute by default) would refuse the checkout bench's 500 coded payments.
+      // (30 a minute by default) and payment-order limit (60 per 10 minutes) would refuse
+      // the checkout bench's 500 coded payments.
       DISCOUNT_RATE_LIMIT: '1000000',
+      PAYMENT_ORDER_RATE_LIMIT: '1000000',
     },
     logFd,
   );

@@ -150,6 +150,12 @@ const EnvSchema = z.object({
    * minute, counted per client address and per cart session (issue 11).
    */
   DISCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Payment orders created (POST /paypal/order: each one is a call to the provider and a
+   * payment row) per 10 minutes, counted per client address and per cart session or
+   * account. A buyer retrying a payment a few times stays far below it.
+   */
+  PAYMENT_ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Failed sign-ins of one account (from any address) before each try must wait (backoff). */
   LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
   /** Longest wait the per-account backoff imposes, seconds (never a permanent lockout). */

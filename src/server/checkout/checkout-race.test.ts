@@ -23,8 +23,12 @@ describe('create-order under concurrency', () => {
   const hooks: AppHooks = {};
 
   beforeAll(async () => {
-    // Every shopper here comes from one address: lift the per-address code limit (30/min).
-    t = await createRaceTestApp(hooks, { DISCOUNT_RATE_LIMIT: '1000' });
+    // Every shopper here comes from one address: lift the per-address limits of code
+    // checks (30/min) and payment orders (60 per 10 min).
+    t = await createRaceTestApp(hooks, {
+      DISCOUNT_RATE_LIMIT: '1000',
+      PAYMENT_ORDER_RATE_LIMIT: '1000',
+    });
   });
   afterAll(() => t.close());
   beforeEach(() => {

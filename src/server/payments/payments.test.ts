@@ -572,3 +572,62 @@ describe('payment routes with the PayPal adapter against the stub', () => {
     expect((await paymentState(t.db, id)).payment.status).toBe('declined');
   });
 });
+
+describe('payment orders are rate limited (each is a provider call and a payment row)', () => {
+  let stub: PaypalStub;
+  let t: TestApp;
+  beforeAll(async () => {
+    stub = await startPaypalStub();
+    t = await createTestApp({
+      env: { PAYMENT_ORDER_RATE_LIMIT: '3' },
+      payments: () =>
+        createPaypalProvider({
+          clientId: stub.clientId,
+          clientSecret: stub.clientSecret,
+          environment: 'sandbox',
+          apiBase: stub.url,
+          retryDelayMs: 5,
+        }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  const order = (client: TestClient, remoteAddress: string) =>
+    client.request({
+      method: 'POST',
+      url: '/paypal/order',
+      payload: { intent: 'CAPTURE', currency: 'USD' },
+      remoteAddress,
+    });
+
+  it('one cart session gets PAYMENT_ORDER_RATE_LIMIT orders, then 429 without calling the provider', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    // From three addresses: the per-session count refuses the fourth, not the address's.
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+      expect((await order(client, address)).statusCode).toBe(201);
+    }
+    const created = stub.calls(/^\/v2\/checkout\/orders$/, 'POST').length;
+    const refused = await order(client, '10.0.0.4');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(stub.calls(/^\/v2\/checkout\/orders$/, 'POST')).toHaveLength(created);
+    const rows = await t.db.select().from(payments).where(eq(payments.reference, client.sessionId));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('one client address gets PAYMENT_ORDER_RATE_LIMIT orders across cart sessions', async () => {
+    const p = await insertProduct(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const client = new TestClient(t.app);
+      await addToCart(client, p.id, 1);
+      statuses.push((await order(client, '10.0.9.9')).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+});

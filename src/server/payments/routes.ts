@@ -7,7 +7,9 @@
  *                                    priced by the purpose's handler (purposes.ts); 409 price
  *                                    changed / cart empty / discount / stock / limit
  *                                    (with `discountCode`: counted by the shared
- *                                    discount-code limiter, 429)
+ *                                    discount-code limiter, 429); at most
+ *                                    PAYMENT_ORDER_RATE_LIMIT per 10 minutes per client
+ *                                    address and per cart session / account (429)
  * - POST {prefix}/order/{id}/capture -> 200 {id, status, captureId, amount, message?};
  *                                    status COMPLETED is the only success; 404 unknown
  *                                    payment or not created by this cart session /
@@ -28,12 +30,31 @@ import {
 } from '../../shared/schemas/checkout';
 import { limitDiscountCheck } from '../discounts/limit';
 import { apiErrors } from '../lib/errors';
+import { clientAddress, type LimitRule, rateLimit } from '../lib/rate-limit';
 import { optionalCartSession } from '../lib/session';
 import { registerPaymentPurpose } from './purposes';
 import { capturePayment, cartPurpose, createPayment, paymentSetup } from './service';
 
 const errors = { ...apiErrors(400, 404, 429, 502), 409: CheckoutConflict };
 const OrderIdParam = z.object({ id: z.string().min(1).max(200) });
+const TEN_MINUTES_MS = 10 * 60_000;
+
+/**
+ * The limits of POST /paypal/order: `max` payment orders per 10 minutes per client
+ * address, and as many per cart session (X-Session-Id) or signed-in account. Each
+ * created order is a provider call and a payment row, so the route is not free to repeat.
+ */
+export function paymentOrderRules(max: number): LimitRule[] {
+  return [
+    { name: 'payment-address', max, windowMs: TEN_MINUTES_MS, by: clientAddress },
+    {
+      name: 'payment-buyer',
+      max,
+      windowMs: TEN_MINUTES_MS,
+      by: (request) => (request.user ? `user:${request.user.id}` : optionalCartSession(request)),
+    },
+  ];
+}
 
 async function paypalRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +68,7 @@ async function paypalRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/order',
     {
+      preValidation: rateLimit(...paymentOrderRules(deps.config.PAYMENT_ORDER_RATE_LIMIT)),
       schema: {
         body: CreatePaymentOrderBody,
         response: { 201: CreatePaymentOrderResponse, ...errors },
