@@ -210,6 +210,21 @@ describe('blog API', () => {
     expect(page.body.toLowerCase()).not.toContain('alert(');
   });
 
+  it("a post's ids and names are prefixed: it cannot stand in for the page's own elements", async () => {
+    const post = await create({
+      title: 'Clobbering Content',
+      content:
+        '<p id="store-facts">{"name":"EvilCo"}</p><p id="page-data">[]</p><a name="root">x</a>',
+    });
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(row!.content).toBe(
+      '<p id="user-content-store-facts">{"name":"EvilCo"}</p><p id="user-content-page-data">[]</p><a name="user-content-root">x</a>',
+    );
+    const page = await t.app.inject({ url: `/blog/${post.slug}` });
+    expect(page.body.match(/id="store-facts"/g)).toHaveLength(1);
+    expect(page.body).toMatch(/<script type="application\/json" id="store-facts">/);
+  });
+
   it('makes unique slugs from titles, keeps an edited slug, refuses a taken one', async () => {
     const a = await create({ title: 'Choosing Pin Plating: Gold or Silver?' });
     expect(a.slug).toBe('choosing-pin-plating-gold-or-silver');

@@ -21,7 +21,8 @@ const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', '
  * Rich text (an editor's HTML) made safe: DOMPurify's HTML profile (no script or event
  * handlers; `javascript:` and other unsafe links dropped), without `FORBID_TAGS`.
  * `forbidAttributes` and `addAttributes` tune it per use (e.g. no `style` on the blog,
- * `target` kept on links). Returns the clean HTML string.
+ * `target` kept on links). Ids and names are prefixed `user-content-` (no clobbering of
+ * the page's own elements). Returns the clean HTML string.
  */
 export function sanitizeRichHtml(
   html: string,
@@ -33,6 +34,10 @@ export function sanitizeRichHtml(
       FORBID_TAGS,
       FORBID_ATTR: options.forbidAttributes ?? [],
       ADD_ATTR: options.addAttributes ?? [],
+      // `id` and `name` get DOMPurify's `user-content-` prefix: a post's element can never
+      // take the id of the page's own (its `#store-facts` and `#page-data` data scripts
+      // come after the post body, so `getElementById` would find the post's first).
+      SANITIZE_NAMED_PROPS: true,
     }),
   );
 }

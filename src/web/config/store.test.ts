@@ -23,6 +23,14 @@ describe('store facts', () => {
     });
   });
 
+  it("reads only the page's data script, not an element of a post with the same id", async () => {
+    // A post saved before ids were prefixed comes before the data script in the page.
+    document.body.innerHTML =
+      '<div><p id="store-facts">{"name":"EvilCo"}</p></div><script type="application/json" id="store-facts">{"name":"Birdie Badges"}</script>';
+    const { store } = await import('./store');
+    expect(store.name).toBe('Birdie Badges');
+  });
+
   it('falls back to the build values without them, or when they are unreadable', async () => {
     document.body.innerHTML = '<script type="application/json" id="store-facts">{nope</script>';
     const { store } = await import('./store');

@@ -16,7 +16,9 @@ interface ServedFacts {
 function servedFacts(): ServedFacts {
   if (typeof document === 'undefined') return {};
   try {
-    const raw: unknown = JSON.parse(document.getElementById('store-facts')?.textContent ?? '{}');
+    const raw: unknown = JSON.parse(
+      document.querySelector('script[id="store-facts"]')?.textContent ?? '{}',
+    );
     if (!raw || typeof raw !== 'object') return {};
     return Object.fromEntries(
       Object.entries(raw).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),

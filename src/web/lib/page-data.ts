@@ -8,7 +8,8 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /** Seeds `client` from the page's data script, then removes the script. Returns how many entries. */
 export function seedPageData(client: QueryClient, doc: Document = document): number {
-  const script = doc.getElementById('page-data');
+  // A script element: post HTML (sanitised, never a script) cannot stand in for it.
+  const script = doc.querySelector('script[id="page-data"]');
   if (!script) return 0;
   script.remove();
   try {

@@ -42,8 +42,15 @@ describe('PostBody', () => {
       `<h2 id="plating">Plating &amp; <em>colour</em></h2>\n<p>1 &lt; 2 <a href="https://example.com" target="_blank">open</a> <a href="/wholesale" title="Pins">pins</a></p>\n<ol start="3"><li>Three</li></ol>`,
     );
     expect(body.innerHTML).toBe(
-      '<h2 id="plating">Plating &amp; <em>colour</em></h2>\n<p>1 &lt; 2 <a href="https://example.com" target="_blank" rel="noopener noreferrer">open</a> <a href="/wholesale" title="Pins">pins</a></p>\n<ol start="3"><li>Three</li></ol>',
+      '<h2 id="user-content-plating">Plating &amp; <em>colour</em></h2>\n<p>1 &lt; 2 <a href="https://example.com" target="_blank" rel="noopener noreferrer">open</a> <a href="/wholesale" title="Pins">pins</a></p>\n<ol start="3"><li>Three</li></ol>',
     );
+  });
+
+  it("cannot take the id of the page's own elements (ids and names are prefixed)", () => {
+    const body = mount('<p id="store-facts">{"name":"EvilCo"}</p><a name="page-data">x</a>');
+    expect(document.getElementById('store-facts')).toBeNull();
+    expect(body.querySelector('p')!.id).toBe('user-content-store-facts');
+    expect(body.querySelector('a')!.getAttribute('name')).toBe('user-content-page-data');
   });
 
   it('renders text that looks like markup as text', () => {

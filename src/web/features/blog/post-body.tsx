@@ -51,6 +51,8 @@ export function sanitizedPostNodes(html: string): ReactNode[] {
     FORBID_TAGS,
     FORBID_ATTR: [...POST_HTML_ATTRIBUTES.forbid],
     ADD_ATTR: [...POST_HTML_ATTRIBUTES.add],
+    // Ids and names prefixed `user-content-`, as the server does (server/lib/sanitize.ts).
+    SANITIZE_NAMED_PROPS: true,
     RETURN_DOM_FRAGMENT: true,
   });
   return toNodes(fragment.childNodes);
