@@ -4,10 +4,14 @@
  * 'Subscribing...'), 'Get My 15% Discount' and a privacy note. POST /api/newsletter-signup
  * {email, source}; on success the flag `golfpins_subscribed` = true is stored (the popup
  * then stays away), the welcome toast shows and `onSubscribed` runs; on failure
- * 'Something went wrong'. Used by the newsletter popup and the blog's footer band.
+ * 'Something went wrong'. An address the shared schema refuses is not sent: the field
+ * says why (the form is `noValidate`, so the browser's own check does not). Used by the
+ * newsletter popup and the blog's footer band.
  */
+
+import { NewsletterSignupBody } from '@shared/schemas/campaigns';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -28,6 +32,8 @@ export function NewsletterSignupForm({
 }) {
   const id = useId();
   const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const signup = useMutation({
     mutationFn: (body: { email: string; source: string }) =>
       api.post<{ message: string }>('/api/newsletter-signup', body),
@@ -36,6 +42,12 @@ export function NewsletterSignupForm({
     e.preventDefault();
     const value = email.trim();
     if (!value) return;
+    const checked = NewsletterSignupBody.shape.email.safeParse(value);
+    if (!checked.success) {
+      setInvalid(checked.error.issues[0]?.message ?? 'Invalid email address');
+      input.current?.focus();
+      return;
+    }
     signup.mutateAsync({ email: value, source }).then(
       () => {
         try {
@@ -67,9 +79,20 @@ export function NewsletterSignupForm({
           type="email"
           required
           autoComplete="email"
+          ref={input}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setInvalid(null);
+          }}
         />
+        {invalid && (
+          <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+            {invalid}
+          </p>
+        )}
       </div>
       <Button type="submit" className="w-full" disabled={!email.trim() || signup.isPending}>
         {signup.isPending ? 'Subscribing...' : 'Get My 15% Discount'}
