@@ -108,12 +108,55 @@ describe('tournament campaign', () => {
     ]);
   });
 
+  it("reads the files spreadsheets save: Excel's Windows-1252 and UTF-16, semicolons and tabs", async () => {
+    const contacts = (res: { json(): unknown }) =>
+      (res.json() as { rows: { email: string; name: string | null; error: string | null }[] }).rows;
+    // Excel's 'CSV (Comma delimited)' on Western Windows: é is 0xE9, ñ 0xF1 (not UTF-8).
+    const cp1252 = Buffer.from('email,name\r\njose@club.test,Jos\xe9 N\xfa\xf1ez\r\n', 'latin1');
+    const excel = await admin.request({
+      method: 'POST',
+      url: '/api/upload-tournament-csv',
+      ...(await multipartBody(
+        {},
+        { field: 'csvFile', data: cp1252, name: 'excel.csv', type: 'text/csv' },
+      )),
+    });
+    expect(excel.statusCode).toBe(200);
+    expect(contacts(excel)).toEqual([
+      expect.objectContaining({ email: 'jose@club.test', name: 'José Núñez', error: null }),
+    ]);
+    // Excel's 'Unicode Text': UTF-16 LE with its BOM, tab-separated.
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('name\temail\r\nZoë Ångström\tzoe@club.test\r\n', 'utf16le'),
+    ]);
+    const unicode = await admin.request({
+      method: 'POST',
+      url: '/api/upload-tournament-csv',
+      ...(await multipartBody(
+        {},
+        { field: 'csvFile', data: utf16, name: 'unicode.csv', type: 'text/csv' },
+      )),
+    });
+    expect(unicode.statusCode).toBe(200);
+    expect(contacts(unicode)).toEqual([
+      expect.objectContaining({ email: 'zoe@club.test', name: 'Zoë Ångström', error: null }),
+    ]);
+    // A comma-decimal locale's semicolons; a comma inside a name stays in the name.
+    const semicolons = await upload('email;name;organization\nann@club.test;Smith, Ann;Oak Club\n');
+    expect(semicolons.statusCode).toBe(200);
+    expect(contacts(semicolons)).toEqual([
+      expect.objectContaining({ email: 'ann@club.test', name: 'Smith, Ann', error: null }),
+    ]);
+  });
+
   it('refuses what is not a campaign CSV', async () => {
     const binary = await multipartBody(
       {},
       {
         field: 'csvFile',
-        data: Buffer.from([0xff, 0xfe, 0x00, 0x89]),
+        // A PNG's signature: control characters and NULs, not text in any encoding.
+        data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
         name: 'x.csv',
         type: 'text/csv',
       },

@@ -19,24 +19,75 @@ export const MAX_CSV_ROWS = 50_000;
 const csvRefused = (message: string) =>
   new HttpError(400, message, { errors: { csvFile: message } });
 
+/** C0 control characters other than tab, LF and CR (and DEL): never in a spreadsheet's text. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 /**
- * Parses an uploaded campaign CSV. Returns every data row with its line number and, for
- * rows left out, why (invalid address, duplicate). Throws 415 'Please upload a CSV
- * file.' for content that is not UTF-8 text, 400 for CSV that does not parse or has no
- * `email` column, 413 past MAX_CSV_ROWS.
+ * The text of an uploaded CSV file: UTF-8 (with or without a BOM); UTF-16 with its BOM
+ * (Excel's 'Unicode Text'); else Windows-1252, which Excel's 'CSV (Comma delimited)'
+ * writes on Western Windows (its accented names are not valid UTF-8). Throws 415
+ * 'Please upload a CSV file.' for what is not text: a NUL, or, when not UTF-8, any
+ * control character but tab, CR and LF.
  */
-export function parseContactsCsv(data: Buffer): CsvContact[] {
+export function decodeCsvText(data: Buffer): string {
+  const utf16 =
+    data[0] === 0xff && data[1] === 0xfe
+      ? 'utf-16le'
+      : data[0] === 0xfe && data[1] === 0xff
+        ? 'utf-16be'
+        : null;
   let text: string;
+  if (utf16) {
+    try {
+      text = new TextDecoder(utf16, { fatal: true }).decode(data);
+    } catch {
+      throw new HttpError(415, CSV_INVALID_TEXT);
+    }
+    if (CONTROL.test(text)) throw new HttpError(415, CSV_INVALID_TEXT);
+    return text;
+  }
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    throw new HttpError(415, CSV_INVALID_TEXT);
+    text = new TextDecoder('windows-1252').decode(data);
+    if (CONTROL.test(text)) throw new HttpError(415, CSV_INVALID_TEXT);
   }
   if (text.includes('\u0000')) throw new HttpError(415, CSV_INVALID_TEXT);
+  return text;
+}
+
+/**
+ * The header line's separator: comma, semicolon (spreadsheets in locales whose decimal
+ * mark is a comma) or tab (Excel's 'Unicode Text'), whichever the first line holds most
+ * of outside quotes; comma when it holds none.
+ */
+export function csvDelimiter(text: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch in counts) counts[ch as keyof typeof counts] += 1;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[',']) return '\t';
+  return ',';
+}
+
+/**
+ * Parses an uploaded campaign CSV (text as `decodeCsvText` reads it, separator as
+ * `csvDelimiter` finds it). Returns every data row with its line number and, for rows
+ * left out, why (invalid address, duplicate). Throws 415 'Please upload a CSV file.' for
+ * content that is not text, 400 for CSV that does not parse or has no `email` column,
+ * 413 past MAX_CSV_ROWS.
+ */
+export function parseContactsCsv(data: Buffer): CsvContact[] {
+  const text = decodeCsvText(data);
   let records: string[][];
   try {
     records = parse(text, {
       bom: true,
+      delimiter: csvDelimiter(text),
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
