@@ -156,9 +156,28 @@ describe('blog in Chromium', () => {
     page.once('dialog', (question) => void question.accept('javascript:alert(1)'));
     await dialog.getByRole('button', { name: 'Link' }).click();
     await expect.poll(() => page.getByText('Link Not Added').isVisible()).toBe(true);
+    // A paste from Google Docs or Word, on a new line: its Heading 1 stays a heading, a
+    // table's cells stay apart.
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await editor.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData(
+        'text/html',
+        '<h1>Pricing</h1><table><tr><th>Qty</th><th>Price</th></tr><tr><td>100</td><td>$5.00</td></tr></table>',
+      );
+      data.setData('text/plain', 'Pricing Qty Price 100 $5.00');
+      el.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await expect.poll(() => page.getByText('Table Pasted as Text').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect
-      .poll(() => dialog.getByRole('region', { name: 'Preview' }).locator('strong').textContent())
+      .poll(() =>
+        dialog.getByRole('region', { name: 'Preview' }).locator('strong').first().textContent(),
+      )
       .toBe(' Members keep them.');
     // Featured image: uploaded at once (checked by content on the server), then previewed.
     await dialog.getByLabel('Featured image').setInputFiles({
@@ -182,7 +201,7 @@ describe('blog in Chromium', () => {
     expect(row!.tags).toEqual(['ball markers', 'members']);
     expect(row!.featuredImage).toMatch(/^\/api\/files\//);
     expect(row!.content).toBe(
-      '<p>A ball marker goes on every green.<strong> Members keep them.</strong></p>',
+      '<p>A ball marker goes on every green.<strong> Members keep them.</strong></p><h2>Pricing</h2><p><strong>Qty</strong> | <strong>Price</strong></p><p>100 | $5.00</p>',
     );
 
     const reader = await context.newPage();

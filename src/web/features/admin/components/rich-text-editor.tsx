@@ -2,7 +2,8 @@
  * The blog's rich-text editor (issue 10): Tiptap (StarterKit: headings, bold, italic,
  * lists, quotes, links, undo) with a toolbar of labelled buttons. Loaded lazily by the
  * post form (React.lazy), so neither the storefront nor the rest of the admin downloads
- * it. Produces HTML; the server sanitises it on save.
+ * it. Produces HTML; the server sanitises it on save. Pasted HTML is fitted first
+ * (pasted-html.ts: Word's and Docs' headings mapped to 2 and 3, tables to rows).
  */
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -21,6 +22,7 @@ import {
 import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { fitPastedHtml } from './pasted-html';
 
 function ToolButton({
   label,
@@ -87,6 +89,17 @@ export default function RichTextEditor({
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+      transformPastedHTML: (html) => {
+        const fitted = fitPastedHtml(html);
+        if (fitted.tables > 0) {
+          toast({
+            title: 'Table Pasted as Text',
+            description:
+              'Posts have no tables: each row became a line with its cells separated by |.',
+          });
+        }
+        return fitted.html;
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
