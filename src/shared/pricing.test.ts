@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   CATALOG_TIERS,
+  CUSTOM_PIN_MIN_QUANTITY,
   CUSTOM_PIN_PRICE_TABLE,
   cartTotals,
   catalogTierPercent,
   catalogUnitPrice,
   checkDiscount,
   customPinBasePrice,
+  customPinOrderRange,
   DISCOUNT_NOT_VALID,
   type DiscountCodeRule,
   discountAmount,
+  PIN_PACKAGING,
+  PIN_PLATINGS,
+  PIN_SIZES,
   priceCatalogLine,
   priceCustomPins,
   SHIPPING_FLAT_CENTS,
@@ -426,6 +431,29 @@ describe('custom pin pricing', () => {
         expect(q.depositCents + q.balanceCents).toBe(q.totalCents);
         expect(Math.abs(q.depositCents * 10 - q.totalCents)).toBeLessThanOrEqual(5);
       }
+    }
+  });
+});
+
+describe('custom pin order range (structured data)', () => {
+  it('is the cheapest and the dearest order the wizard can price', () => {
+    // 25 pins x $7.00; 1000 x ($3.00 + $0.35 black nickel + $0.50 1.5 inch + $0.20 packaging) + $100 rush.
+    expect(customPinOrderRange()).toEqual({ lowCents: 17_500, highCents: 415_000 });
+  });
+
+  it('holds every order priced at random', () => {
+    const { lowCents, highCents } = customPinOrderRange();
+    for (let i = 0; i < 500; i++) {
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+      const total = priceCustomPins({
+        quantity: CUSTOM_PIN_MIN_QUANTITY + Math.floor(Math.random() * 976),
+        size: pick(PIN_SIZES),
+        plating: pick(PIN_PLATINGS),
+        packaging: PIN_PACKAGING.filter(() => Math.random() < 0.5).concat('just-pins'),
+        rushOrder: Math.random() < 0.5,
+      }).totalCents;
+      expect(total).toBeGreaterThanOrEqual(lowCents);
+      expect(total).toBeLessThanOrEqual(highCents);
     }
   });
 });

@@ -272,3 +272,39 @@ export function priceCustomPins(options: CustomPinOptions): CustomPinQuote {
     balanceCents: totalCents - depositCents,
   };
 }
+
+/**
+ * The lowest and highest total a custom pin order can have (cents), from the wizard's
+ * table and extras (DECISIONS.md: the table the wizard shows is the price charged): the
+ * cheapest options (no extras, no rush) at the quantity whose total is least, and every
+ * extra plus rush at the quantity whose total is most. For the custom pins' structured
+ * data (storefront spec section 9; its fixed 75-2400 no order could match, see
+ * docs/decisions.md issue 10 entry 36).
+ */
+export function customPinOrderRange(): { lowCents: number; highCents: number } {
+  const cheapest = (extras: Record<string, number>) =>
+    Object.keys(extras).reduce((a, b) => (extras[b]! < extras[a]! ? b : a));
+  const dearest = (extras: Record<string, number>) =>
+    Object.keys(extras).reduce((a, b) => (extras[b]! > extras[a]! ? b : a));
+  let lowCents = Number.POSITIVE_INFINITY;
+  let highCents = 0;
+  for (let quantity = CUSTOM_PIN_MIN_QUANTITY; quantity <= CUSTOM_PIN_MAX_QUANTITY; quantity++) {
+    const low = priceCustomPins({
+      quantity,
+      size: cheapest(SIZE_EXTRA_CENTS) as PinSize,
+      plating: cheapest(PLATING_EXTRA_CENTS) as PinPlating,
+      packaging: [cheapest(PACKAGING_EXTRA_CENTS) as PinPackaging],
+      rushOrder: false,
+    }).totalCents;
+    const high = priceCustomPins({
+      quantity,
+      size: dearest(SIZE_EXTRA_CENTS) as PinSize,
+      plating: dearest(PLATING_EXTRA_CENTS) as PinPlating,
+      packaging: [...PIN_PACKAGING],
+      rushOrder: true,
+    }).totalCents;
+    lowCents = Math.min(lowCents, low);
+    highCents = Math.max(highCents, high);
+  }
+  return { lowCents, highCents };
+}

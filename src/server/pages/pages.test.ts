@@ -171,15 +171,17 @@ describe('server-sent pages', () => {
     const rush = (await t.app.inject({ url: '/api/custom-orders/rush-slots' })).json();
     expect(data).toContainEqual([['/api/custom-orders/rush-slots'], rush]);
     expect(rush.slotsPerMonth).toBeGreaterThan(0);
-    // Storefront spec section 9: the custom pins' structured data (USD, 75-2400, 25-1000).
+    // Storefront spec section 9: the custom pins' structured data (USD, 25-1000 pins), the
+    // price range being the cheapest and dearest order the wizard prices (decisions issue
+    // 10 entry 36): 25 x $7.00 and 1000 x $4.05 + $100 rush.
     const ld = p.jsonLd.find((b) => b['@type'] === 'Product') as {
       offers: Record<string, unknown>;
     };
     expect(ld.offers).toMatchObject({
       '@type': 'AggregateOffer',
       priceCurrency: 'USD',
-      lowPrice: '75.00',
-      highPrice: '2400.00',
+      lowPrice: '175.00',
+      highPrice: '4150.00',
       eligibleQuantity: { minValue: 25, maxValue: 1000 },
     });
     expect((ld.offers.priceValidUntil as string) > new Date().toISOString().slice(0, 10)).toBe(

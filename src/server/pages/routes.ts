@@ -24,6 +24,11 @@ import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import { NOT_FOUND_PAGES, type NotFoundKind } from '../../shared/not-found-pages';
+import {
+  CUSTOM_PIN_MAX_QUANTITY,
+  CUSTOM_PIN_MIN_QUANTITY,
+  customPinOrderRange,
+} from '../../shared/pricing';
 import type { Product } from '../../shared/schemas/catalog';
 import { countView, findPublishedPost, listPublishedPosts, serializePost } from '../blog/service';
 import { getActiveProduct, listActiveProducts } from '../catalog/service';
@@ -109,12 +114,18 @@ function redirectTo(reply: FastifyReply, path: string, query: string | undefined
     );
 }
 
-/** The custom pins' offer in structured data (storefront spec section 9), US dollars. */
+const customPinRange = customPinOrderRange();
+
+/**
+ * The custom pins' offer in structured data (storefront spec section 9), US dollars: the
+ * cheapest and dearest order the wizard prices (shared/pricing.ts `customPinOrderRange`;
+ * docs/decisions.md issue 10 entry 36) and its quantities.
+ */
 export const CUSTOM_PIN_OFFER = {
-  lowPrice: '75.00',
-  highPrice: '2400.00',
-  minQuantity: 25,
-  maxQuantity: 1000,
+  lowPrice: centsToAmountString(customPinRange.lowCents),
+  highPrice: centsToAmountString(customPinRange.highCents),
+  minQuantity: CUSTOM_PIN_MIN_QUANTITY,
+  maxQuantity: CUSTOM_PIN_MAX_QUANTITY,
 } as const;
 
 /** A date one year after `now` as YYYY-MM-DD (Product offers' rolling priceValidUntil). */
