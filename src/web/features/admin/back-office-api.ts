@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { campaignKeys } from '../campaigns/api';
 
 export const adminKeys = {
   dashboard: (days: DashboardPeriod) => ['/api/admin/dashboard', days] as const,
@@ -159,9 +160,15 @@ export interface ImportCustomersResult {
   found: number;
 }
 
+/**
+ * POST /api/import-customers; then the campaign audience ('Send Mass Email' names its
+ * count) and the dashboard are read again.
+ */
 export function useImportCustomers() {
+  const invalidate = useInvalidate(campaignKeys.audience);
   return useMutation({
     mutationFn: () => api.post<{ result: ImportCustomersResult }>('/api/import-customers'),
+    onSettled: invalidate,
   });
 }
 

@@ -167,3 +167,50 @@ describe("discount code dates are the store's calendar days", () => {
     });
   });
 });
+
+describe('Import Customers', () => {
+  it("'Send Mass Email' then names the imported customers, not the count read before", async () => {
+    let customers = 0;
+    let audienceReads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = String(url);
+        if (path.endsWith('/api/calendar'))
+          return jsonResponse(200, { today: '2031-01-20', timeZone: 'America/Los_Angeles' });
+        if (path === '/api/campaign-audience') {
+          audienceReads += 1;
+          return jsonResponse(200, { customers, subscribers: 0, suppressed: 0 });
+        }
+        if (path === '/api/import-customers' && init?.method === 'POST') {
+          customers = 6;
+          const result = { imported: 6, skipped: 0, duplicates: 0, invalid: 0, found: 6 };
+          return jsonResponse(200, { result });
+        }
+        return jsonResponse(200, [winter]);
+      }),
+    );
+    mount();
+    const massEmailQuestion = async () => {
+      await settle(() => button(/^Send Mass Email with WINTERDAYS$/));
+      await act(() => button(/^Send Mass Email with WINTERDAYS$/).click());
+      let text = '';
+      await settle(() => {
+        text = document.querySelector('[role="alertdialog"]')?.textContent ?? '';
+        expect(text).toMatch(/to \d+ customers and subscribers/);
+      });
+      await act(() => button(/^Cancel$/).click());
+      return text;
+    };
+    expect(await massEmailQuestion()).toContain('to 0 customers and subscribers');
+    await act(() => button(/^Import Customers$/).click());
+    const confirm = [...document.querySelectorAll('[role="alertdialog"] button')].find(
+      (b) => b.textContent === 'Import Customers',
+    ) as HTMLButtonElement;
+    await act(() => confirm.click());
+    await settle(() => expect(document.querySelector('[role="alertdialog"]')).toBeNull());
+    // The import reads the audience again (once), and the question names the new count.
+    await settle(() => expect(audienceReads).toBe(2));
+    expect(await massEmailQuestion()).toContain('to 6 customers and subscribers');
+  });
+});
