@@ -46,12 +46,17 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** node-postgres: longest wait for a connection, ms (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
   /**
    * PGlite only: start from this dumped data directory (`dumpDataDir()`, a tar) instead of
    * an empty one; skips initdb (the test harness loads a migrated template this way).
    */
   loadDataDir?: Blob;
 }
+
+/** Longest wait for a PostgreSQL connection (new, or free in the pool), ms. */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Opens the database (does not migrate). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -64,10 +69,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Awaited one by one, queries behave as without it; checkout sends a transaction's
       // statements that do not depend on each other's answers together (db/commit.ts).
       pipeline: true,
+      // A database that stops answering (a network partition, a stalled proxy) must not
+      // hold every request: a new connection, or a free one from the pool, is waited for
+      // at most this long (then the request fails with a 500 instead of hanging), and
+      // TCP keep-alive finds a dead peer of an open connection within about a minute.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle client losing its connection (server restart, database dropped) must not
     // crash the process; the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL pool: idle client error:', err.message));
+    // Nor may a client in use (checked out for a transaction: the pool listens only to
+    // idle ones, and node-postgres emits 'error' on the client besides failing its
+    // queries, which crashed the process when a backend was terminated mid-request). The
+    // queries in flight fail with the error; the pool drops the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
