@@ -20,6 +20,7 @@ const csvRefused = (message: string) =>
   new HttpError(400, message, { errors: { csvFile: message } });
 
 /** C0 control characters other than tab, LF and CR (and DEL): never in a spreadsheet's text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**

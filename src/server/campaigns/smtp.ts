@@ -76,6 +76,32 @@ interface SmtpError extends Error {
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/**
+ * Runs one step of opening `conn` (connect, login) and settles with its outcome. nodemailer
+ * calls the step's callback on success, but reports most failures (refused connection, a
+ * 421 greeting, a greeting timeout) only as an 'error' event, or ends the connection:
+ * waiting for the callback alone hung the mail worker (a failure audit). Rejects with the
+ * first of the callback's error, an 'error' event, or the connection's end.
+ */
+function untilDone(
+  conn: SMTPConnection,
+  step: (done: (err?: Error | null) => void) => void,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (err: Error) => finish(err);
+    const onEnd = () => finish(new Error('The SMTP connection closed before it was ready'));
+    const finish = (err?: Error | null) => {
+      conn.off('error', onError);
+      conn.off('end', onEnd);
+      if (err) reject(err);
+      else resolve();
+    };
+    conn.once('error', onError);
+    conn.once('end', onEnd);
+    step(finish);
+  });
+}
+
 /** A reusable SMTP connection for `smtpUrl` (smtp://user:pass@host:port, smtps://...). */
 export class GatedSmtpSender {
   private conn: SMTPConnection | null = null;
@@ -99,16 +125,17 @@ export class GatedSmtpSender {
     conn.on('end', () => {
       if (this.conn === conn) this.conn = null;
     });
-    await new Promise<void>((resolve, reject) =>
-      conn.connect((err) => (err ? reject(err) : resolve())),
-    );
-    const auth = o.auth as { user?: string; pass?: string } | undefined;
-    if (auth?.user) {
-      await new Promise<void>((resolve, reject) =>
-        conn.login({ user: auth.user!, pass: auth.pass ?? '' }, (err) =>
-          err ? reject(err) : resolve(),
-        ),
-      );
+    try {
+      await untilDone(conn, (done) => conn.connect(done));
+      const auth = o.auth as { user?: string; pass?: string } | undefined;
+      if (auth?.user) {
+        await untilDone(conn, (done) =>
+          conn.login({ user: auth.user!, pass: auth.pass ?? '' }, done),
+        );
+      }
+    } catch (err) {
+      conn.close();
+      throw err;
     }
     this.conn = conn;
     return conn;
