@@ -292,6 +292,12 @@ export const payments = pgTable(
     failureReason: text('failure_reason'),
     /** Set when an order/invoice consumed this payment; never twice. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /**
+     * When the shop last asked the provider to capture this payment (a `created` row with
+     * it set may have been captured without the answer arriving; payments/service.ts
+     * `finishOpenPayments`).
+     */
+    captureAttemptedAt: timestamp('capture_attempted_at', { withTimezone: true }),
     /** Automatic refund attempts of a `refund_pending` row (incidents/refund-retry.ts). */
     refundAttempts: integer('refund_attempts').notNull().default(0),
     /** When the refund sweep may try this `refund_pending` row again (null: at once). */

@@ -10,6 +10,8 @@ import type { AdminInvoice, PublicInvoice } from '../../shared/schemas/invoices'
 import { signedInClient } from '../catalog/testing';
 import { mailOutbox, manualInvoices, paymentIncidents, payments } from '../db/schema';
 import { storeDayOf } from '../lib/store-time';
+import { PaymentProviderError } from '../payments/provider';
+import { createTestPaymentProvider } from '../payments/test-provider';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { createInvoice, findPayableInvoice, invoiceLinkExpiresAt } from './service';
 
@@ -419,5 +421,104 @@ describe('manual invoices', () => {
     expect(incidents.map((i) => i.kind)).toContain('invoice_payment_refused');
     const [row] = await t.db.select().from(manualInvoices).where(eq(manualInvoices.id, inv.id));
     expect(row!.status).toBe('cancelled');
+  });
+});
+
+describe('an invoice capture left open is finished before a second payment (a failure audit)', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  /** Captures to lose the answer of: the provider captures, the shop hears nothing. */
+  let loseAnswers = 0;
+  let providerCaptures = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PUBLIC_URL: 'https://shop.example' },
+      payments: (db) => {
+        const provider = createTestPaymentProvider(db);
+        return {
+          ...provider,
+          async captureOrder(orderId, requestId) {
+            const result = await provider.captureOrder(orderId, requestId);
+            providerCaptures += 1;
+            if (loseAnswers > 0) {
+              loseAnswers -= 1;
+              throw new PaymentProviderError('socket hang up'); // no status: no answer
+            }
+            return result;
+          },
+        };
+      },
+    });
+    admin = (await signedInClient(t, 'admin')).client;
+  });
+  afterAll(async () => t.close());
+
+  const pay = (client: TestClient, inv: { invoiceNumber: string; payUrl: string }) =>
+    client.post('/paypal/order', {
+      purpose: 'invoice',
+      invoiceNumber: inv.invoiceNumber,
+      invoiceKey: new URL(inv.payUrl).searchParams.get('key')!,
+    });
+
+  it('a capture whose answer was lost: paying again finds it went through and charges nothing more', async () => {
+    const inv = (await admin.post('/api/send-invoice', { ...body, amount: 250 })).json();
+    const buyer = new TestClient(t.app);
+    const first = (await pay(buyer, inv)).json().id as string;
+    loseAnswers = 1;
+    const lost = await buyer.post(`/paypal/order/${first}/capture`);
+    expect(lost.statusCode).toBe(502);
+    expect(providerCaptures).toBe(1); // the money moved; the shop did not hear it
+
+    const again = await pay(buyer, inv);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This invoice has already been paid.');
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, inv.invoiceNumber));
+    expect(rows).toHaveLength(1); // no second provider order
+    expect(rows[0]).toMatchObject({ status: 'captured', capturedCents: 25_000 });
+    expect(rows[0]!.consumedAt).toBeInstanceOf(Date);
+    expect(providerCaptures).toBe(2); // the replay of the same request id, not a new charge
+    const [invoice] = await t.db
+      .select()
+      .from(manualInvoices)
+      .where(eq(manualInvoices.invoiceNumber, inv.invoiceNumber));
+    expect(invoice).toMatchObject({ status: 'paid', paymentId: first });
+  });
+
+  it('a capture recorded but not settled (a crash between the two) settles at the next payment', async () => {
+    const inv = (await admin.post('/api/send-invoice', { ...body, amount: 75 })).json();
+    const buyer = new TestClient(t.app);
+    const first = (await pay(buyer, inv)).json().id as string;
+    expect((await buyer.post(`/paypal/order/${first}/capture`)).json().status).toBe('COMPLETED');
+    // What a crash after the capture was recorded and before the invoice was settled leaves.
+    await t.db
+      .update(manualInvoices)
+      .set({ status: 'pending', paidAt: null, paymentId: null })
+      .where(eq(manualInvoices.invoiceNumber, inv.invoiceNumber));
+    await t.db
+      .update(payments)
+      .set({ consumedAt: null })
+      .where(eq(payments.providerOrderId, first));
+
+    const again = await pay(new TestClient(t.app), inv);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This invoice has already been paid.');
+    const [invoice] = await t.db
+      .select()
+      .from(manualInvoices)
+      .where(eq(manualInvoices.invoiceNumber, inv.invoiceNumber));
+    expect(invoice).toMatchObject({ status: 'paid', paymentId: first });
+  });
+
+  it('an order the buyer never paid is left alone: a new payment is created', async () => {
+    const inv = (await admin.post('/api/send-invoice', { ...body, amount: 20 })).json();
+    const buyer = new TestClient(t.app);
+    const before = providerCaptures;
+    expect((await pay(buyer, inv)).statusCode).toBe(201);
+    expect((await pay(buyer, inv)).statusCode).toBe(201);
+    expect(providerCaptures).toBe(before); // no capture was ever asked for, none is made
   });
 });

@@ -87,6 +87,7 @@ async function paypalRoutes(instance: FastifyInstance): Promise<void> {
           email: request.body.customerEmail || request.user?.email || null,
         },
         request.body,
+        request.log,
       );
       return reply.status(201).send(answer);
     },

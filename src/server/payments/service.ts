@@ -14,7 +14,7 @@
  * balance and invoice flows can use them with their own `purpose`/`reference`.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import type { CreatePaymentOrderBody } from '../../shared/schemas/checkout';
@@ -212,12 +212,15 @@ export const cartPurpose: PaymentPurposeHandler = {
  * module handles, the handler's errors, 409 'The price changed. Please review your
  * order.' when the client's `amount` differs (body carries the server `amount`), 409
  * when there is nothing to pay, 409 ORDER_TOO_LARGE above $1,000,000 (amounts stay
- * within the integer cents columns), 502 when the provider does not answer.
+ * within the integer cents columns), 502 when the provider does not answer. For a
+ * purpose settled by its capture, earlier captures of the same reference left open are
+ * finished first (`finishOpenPayments`).
  */
 export async function createPayment(
   deps: AppDeps,
   caller: PaymentCaller,
   body: CreatePaymentOrderBody,
+  log: FastifyBaseLogger,
 ): Promise<{ id: string; amount: string; currency: 'USD' }> {
   if (!caller.sessionId && caller.userId === null) {
     throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
@@ -228,7 +231,12 @@ export async function createPayment(
       purpose: 'This kind of payment is not available',
     });
   }
-  const priced = await handler.price(deps, caller, body);
+  let priced = await handler.price(deps, caller, body);
+  // A capture of the same invoice or balance left open is finished first: if it went
+  // through, pricing again answers that it is paid (no second charge).
+  if (await finishOpenPayments(deps, body.purpose, priced.reference, log)) {
+    priced = await handler.price(deps, caller, body);
+  }
   const amount = centsToAmountString(priced.expectedCents);
   if (body.amount !== undefined && dollarsToCents(body.amount) !== priced.expectedCents) {
     throw conflict(PRICE_CHANGED, { amount });
@@ -400,7 +408,25 @@ export async function capturePayment(
   const row = await findPayment(deps.db, providerOrderId);
   if (!row || !isPaymentCreator(row, caller)) throw notFound(PAYMENT_NOT_FOUND);
   if (row.status !== 'created') return captureAnswerOf(row);
+  return captureRow(deps, row, log);
+}
 
+/**
+ * Captures the `created` payment `row` at the provider (its stable request id) and
+ * decides it as `capturePayment` describes; records the attempt first
+ * (`captureAttemptedAt`), so a capture whose answer never arrived can be finished later
+ * (`finishOpenPayments`). Same answers and throws as `capturePayment`.
+ */
+async function captureRow(
+  deps: AppDeps,
+  row: PaymentRow,
+  log: FastifyBaseLogger,
+): Promise<CaptureAnswer> {
+  const providerOrderId = row.providerOrderId;
+  await deps.db
+    .update(payments)
+    .set({ captureAttemptedAt: new Date() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'created')));
   let result: ProviderCapture;
   try {
     result = await deps.payments.captureOrder(row.providerOrderId, captureRequestId(row));
@@ -502,6 +528,63 @@ export async function capturePayment(
     ...captured,
   });
   return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+}
+
+/** How far back `finishOpenPayments` looks for a capture left without an answer. */
+const OPEN_CAPTURE_HOURS = 3;
+
+/**
+ * Before a new payment of a purpose settled by its capture (`onCaptured`: an invoice, a
+ * custom order's balance) for `reference`: finishes what earlier payments of it left
+ * open, so a capture whose answer was lost, or a crash between the capture and its
+ * settling, cannot lead to a second charge (a failure audit; docs/decisions.md "When the
+ * parts around the shop fail" 3). A captured payment not yet consumed is settled now
+ * (`onCaptured` is idempotent); a `created` one whose capture was asked for in the last
+ * OPEN_CAPTURE_HOURS is captured again with its own request id, so the provider answers
+ * the earlier capture's result instead of taking the money twice. Provider trouble
+ * leaves it as it was. Returns true when a payment of `reference` is settled now or was
+ * captured (the caller prices again: the invoice or balance is paid).
+ */
+export async function finishOpenPayments(
+  deps: AppDeps,
+  purpose: PaymentRow['purpose'],
+  reference: string,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const handler = deps.paymentPurposes.get(purpose);
+  if (!handler?.onCaptured) return false;
+  const since = new Date(Date.now() - OPEN_CAPTURE_HOURS * 3600_000);
+  const open = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, purpose),
+        eq(payments.reference, reference),
+        or(
+          and(eq(payments.status, 'captured'), isNull(payments.consumedAt)),
+          and(eq(payments.status, 'created'), gt(payments.captureAttemptedAt, since)),
+        ),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(5);
+  let settled = false;
+  for (const row of open) {
+    if (row.status === 'captured') {
+      await handler.onCaptured(deps, row, log);
+      settled = true;
+      continue;
+    }
+    try {
+      const answer = await captureRow(deps, row, log);
+      if (answer.status === 'COMPLETED') settled = true;
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      log.warn({ err, providerOrderId: row.providerOrderId }, 'an open capture is still open');
+    }
+  }
+  return settled;
 }
 
 /** GET /paypal/setup values. */

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "capture_attempted_at" timestamp with time zone;
