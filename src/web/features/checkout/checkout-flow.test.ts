@@ -101,19 +101,46 @@ describe('completeApprovedPayment', () => {
         throw new FakeApiError(502, 'Bad gateway');
       }),
     });
-    await expect(completeApprovedPayment('P', customer, broken)).resolves.toEqual({
+    await expect(completeApprovedPayment('P', customer, broken, [0, 0])).resolves.toEqual({
       kind: 'payment-failed',
       message: null,
     });
+    expect(broken.capture).toHaveBeenCalledTimes(3); // asked again twice, then gave up
     const offline = calls({
       capture: vi.fn(async () => {
         throw new TypeError('Failed to fetch');
       }),
     });
-    await expect(completeApprovedPayment('P', customer, offline)).resolves.toEqual({
+    await expect(completeApprovedPayment('P', customer, offline, [0, 0])).resolves.toEqual({
       kind: 'payment-failed',
       message: null,
     });
+  });
+
+  it('captures the same payment order again when a capture got no answer, then places the order once', async () => {
+    let tries = 0;
+    const c = calls({
+      capture: vi.fn(async () => {
+        tries += 1;
+        if (tries < 3) throw new FakeApiError(tries === 1 ? 502 : 0, 'no answer');
+        return { status: 'COMPLETED' };
+      }),
+    });
+    await expect(completeApprovedPayment('PAY-9', customer, c, [0, 0])).resolves.toMatchObject({
+      kind: 'placed',
+      orderId: 42,
+    });
+    expect(c.capture).toHaveBeenCalledTimes(3);
+    expect(vi.mocked(c.capture).mock.calls.every(([id]) => id === 'PAY-9')).toBe(true);
+    expect(c.createOrder).toHaveBeenCalledTimes(1);
+    // A refusal with an answer (4xx) is not asked again.
+    const refused = calls({
+      capture: vi.fn(async () => {
+        throw new FakeApiError(409, 'This payment was already used.');
+      }),
+    });
+    await completeApprovedPayment('P', customer, refused, [0, 0]);
+    expect(refused.capture).toHaveBeenCalledTimes(1);
   });
 
   it('passes the 409 message of create-order on (stock ran out, payment refunded)', async () => {

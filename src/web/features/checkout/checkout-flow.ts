@@ -167,19 +167,38 @@ export async function placeOrderForPayment(
 }
 
 /**
- * Captures an approved payment order and, when the capture is COMPLETED, creates the
- * order (placeOrderForPayment). Never throws: every result is a PaymentOutcome.
+ * Waits before the second and third capture of the same payment order when the first
+ * got no answer (a network error or a 5xx), ms. A capture is idempotent at the provider
+ * (the same request id), so asking again is safe, and a buyer told to 'try again' would
+ * otherwise start a new payment while the first may have gone through (a failure audit;
+ * docs/decisions.md "When the parts around the shop fail" 3).
+ */
+export const CAPTURE_RETRY_DELAYS_MS = [1500, 4000] as const;
+
+/**
+ * Captures an approved payment order (again after `retryDelaysMs` while it gets no
+ * answer) and, when the capture is COMPLETED, creates the order (placeOrderForPayment).
+ * Never throws: every result is a PaymentOutcome.
  */
 export async function completeApprovedPayment(
   paymentOrderId: string,
   customer: OrderCustomer,
   calls: PaymentCalls,
+  retryDelaysMs: readonly number[] = CAPTURE_RETRY_DELAYS_MS,
 ): Promise<PaymentOutcome> {
   let capture: Pick<CapturePaymentResponse, 'status' | 'message'>;
-  try {
-    capture = await calls.capture(paymentOrderId);
-  } catch (error) {
-    return { kind: 'payment-failed', message: clientErrorMessage(error) };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      capture = await calls.capture(paymentOrderId);
+      break;
+    } catch (error) {
+      const status = errorStatus(error);
+      const unanswered = status === null || status === 0 || status >= 500;
+      if (!unanswered || attempt >= retryDelaysMs.length) {
+        return { kind: 'payment-failed', message: clientErrorMessage(error) };
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]));
+    }
   }
   if (capture.status !== 'COMPLETED') {
     return { kind: 'not-completed', message: capture.message?.trim() || null };
