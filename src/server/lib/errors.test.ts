@@ -51,6 +51,13 @@ describe('error handler backstop for database input errors', () => {
       await database.db.execute(sql`select 1/0`);
       return { ok: true };
     });
+    // A page and an API call whose database work fails (the database down, say).
+    for (const url of ['/blog/some-post', '/api/blog/some-post']) {
+      app.get(url, async () => {
+        await database.db.execute(sql`select 1/0`);
+        return { ok: true };
+      });
+    }
     await app.ready();
   });
   afterAll(async () => {
@@ -80,6 +87,20 @@ describe('error handler backstop for database input errors', () => {
     const res = await post('/boom', {});
     expect(res.statusCode).toBe(500);
     expect(inputRejectedByDatabase(new Error('plain'))).toBeNull();
+  });
+
+  it('a failing page a browser opened answers an HTML page; API calls and other clients JSON', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const page = await app.inject({ url: '/blog/some-post', headers: browser });
+    expect(page.statusCode).toBe(500);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<h1>Something went wrong</h1>');
+    expect(page.body).toContain('href="/"');
+    const api = await app.inject({ url: '/api/blog/some-post', headers: browser });
+    expect(api.statusCode).toBe(500);
+    expect(api.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    const script = await app.inject({ url: '/blog/some-post', headers: { accept: '*/*' } });
+    expect(script.json().message).toMatch(/Something went wrong/);
   });
 });
 

@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../../shared/schemas/common';
+import { simpleHtmlPage } from './html-page';
 
 /** An error with an HTTP status and a customer-facing message. Throw it from services. */
 export class HttpError extends Error {
@@ -146,10 +147,33 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ message: rejected.message });
     }
     request.log.error({ err: error }, 'unhandled error');
+    if (wantsPage(request)) {
+      // A page a browser opened (the database down, say): a page, not JSON as text.
+      return reply
+        .status(500)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          simpleHtmlPage(
+            'Something went wrong',
+            '<p>Something went wrong on our side. Please try again in a moment.</p><p><a href="/">Back to the home page</a></p>',
+          ),
+        );
+    }
     return reply
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/**
+ * True for a browser opening a page: GET or HEAD, an address outside the API
+ * (`/api/`, `/paypal/`), and an Accept header that takes HTML.
+ */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (/^\/(api|paypal)(\/|$)/.test(request.url)) return false;
+  return String(request.headers.accept ?? '').includes('text/html');
 }
 
 /**
