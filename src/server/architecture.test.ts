@@ -108,3 +108,19 @@ describe('server module boundaries', () => {
     expect(graph.get(path.join(SERVER, 'app.ts'))).toContain(path.join(SERVER, 'quotes/routes.ts'));
   });
 });
+
+describe('the shared contracts', () => {
+  it("import zod only through shared/schemas/zod.ts (jitless in the browser: the CSP has no 'unsafe-eval')", () => {
+    const shared = path.resolve(SERVER, '../shared');
+    const files = readdirSync(shared, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(shared, f));
+    expect(files).toContain(path.join(shared, 'schemas/campaigns.ts'));
+    const offenders = files.filter(
+      (f) =>
+        !f.endsWith(path.join('schemas', 'zod.ts')) &&
+        /from ['"]zod(\/[^'"]*)?['"]/.test(readFileSync(f, 'utf8')),
+    );
+    expect(offenders.map((f) => path.relative(shared, f))).toEqual([]);
+  });
+});
