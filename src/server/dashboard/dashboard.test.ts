@@ -114,6 +114,15 @@ describe('admin dashboard', () => {
         currentUses: 7,
       },
       { code: 'USEDUP', discountType: 'percentage', discountValue: 10, maxUses: 5, currentUses: 5 },
+      // A subscriber's personal welcome code, used: nothing for the owner to act on.
+      {
+        code: 'WELCOME-USED1234',
+        discountType: 'percentage',
+        discountValue: 15,
+        maxUses: 1,
+        currentUses: 1,
+        issuedToEmail: 'fan@golf.test',
+      },
       { code: 'UNLIMITED', discountType: 'percentage', discountValue: 10, currentUses: 99 },
       {
         code: 'OFFNEAR',

@@ -11,7 +11,8 @@
  * = remaining balances of deposit-paid custom orders without a balance payment, not
  * cancelled (now); open quotes = requests pending or quoted; low stock 1-10, out of
  * stock 0 or marked out (active products, spec stock labels); codes near their limit =
- * active codes with currentUses >= 80% of maxUses.
+ * active shared codes with currentUses >= 80% of maxUses (personal codes, issued to one
+ * address, are left out: a used welcome code is the normal end of one).
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { addDaysIso } from '../../shared/dates';
@@ -124,6 +125,8 @@ export async function dashboardFigures(
       and(
         eq(discountCodes.isActive, true),
         isNotNull(discountCodes.maxUses),
+        // Personal codes (a subscriber's single-use welcome code) are used up by design.
+        isNull(discountCodes.issuedToEmail),
         sql`${discountCodes.currentUses} * 5 >= ${discountCodes.maxUses} * 4`,
       ),
     )
