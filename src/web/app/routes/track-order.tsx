@@ -17,6 +17,7 @@ import { PartyPopper, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';
+import { ShowMore, useListPage } from '@/components/show-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -442,16 +443,26 @@ function RegularOrders({
   filter: string;
   highlightId: number | null;
 }) {
+  const shown = filterOrdersByNumber(query.data ?? [], filter);
+  const page = useListPage(
+    shown,
+    shown.findIndex((o) => o.id === highlightId),
+  );
   if (query.isLoading) return <ListSkeleton />;
   if (query.isError || !query.data) return <ListError onRetry={() => void query.refetch()} />;
-  const shown = filterOrdersByNumber(query.data, filter);
   if (query.data.length === 0) return <EmptyState>No regular orders found.</EmptyState>;
   if (shown.length === 0) return <EmptyState>{`No orders match "${filter.trim()}".`}</EmptyState>;
   return (
     <div className="space-y-6">
-      {shown.map((order) => (
+      {page.visible.map((order) => (
         <OrderCard key={order.id} order={order} highlighted={order.id === highlightId} />
       ))}
+      <ShowMore
+        shown={page.visible.length}
+        hidden={page.hidden}
+        noun="orders"
+        onShowMore={page.showMore}
+      />
     </div>
   );
 }
@@ -465,16 +476,26 @@ function CustomOrders({
   filter: string;
   highlightId: number | null;
 }) {
+  const shown = filterOrdersByNumber(query.data ?? [], filter);
+  const page = useListPage(
+    shown,
+    shown.findIndex((o) => o.id === highlightId),
+  );
   if (query.isLoading) return <ListSkeleton />;
   if (query.isError || !query.data) return <ListError onRetry={() => void query.refetch()} />;
-  const shown = filterOrdersByNumber(query.data, filter);
   if (query.data.length === 0) return <EmptyState>No custom orders found.</EmptyState>;
   if (shown.length === 0) return <EmptyState>{`No orders match "${filter.trim()}".`}</EmptyState>;
   return (
     <div className="space-y-6">
-      {shown.map((order) => (
+      {page.visible.map((order) => (
         <CustomOrderCard key={order.id} order={order} highlighted={order.id === highlightId} />
       ))}
+      <ShowMore
+        shown={page.visible.length}
+        hidden={page.hidden}
+        noun="orders"
+        onShowMore={page.showMore}
+      />
     </div>
   );
 }

@@ -2,8 +2,10 @@
  * Admin 'Regular Orders' section (back-office spec section 2 "/admin"; DECISIONS.md:
  * it is in the admin menu): every catalogue order, newest first (the server's order),
  * with loading skeletons, an error state with retry, and the empty state
- * 'No regular orders found.'.
+ * 'No regular orders found.'; 50 cards at a time ('Show more').
  */
+
+import { ShowMore, useListPage } from '@/components/show-more';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminOrders } from '../api';
@@ -12,6 +14,7 @@ import { LoadError } from './load-error';
 
 export function RegularOrdersSection({ userId }: { userId: number }) {
   const orders = useAdminOrders(userId);
+  const page = useListPage(orders.data ?? []);
   if (orders.isLoading) {
     return (
       <div role="status" aria-label="Loading orders" className="space-y-4">
@@ -34,12 +37,20 @@ export function RegularOrdersSection({ userId }: { userId: number }) {
     );
   }
   return (
-    <ul className="space-y-4">
-      {orders.data.map((order) => (
-        <li key={order.id}>
-          <AdminOrderCard order={order} />
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-4">
+      <ul className="space-y-4">
+        {page.visible.map((order) => (
+          <li key={order.id}>
+            <AdminOrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+      <ShowMore
+        shown={page.visible.length}
+        hidden={page.hidden}
+        noun="orders"
+        onShowMore={page.showMore}
+      />
+    </div>
   );
 }
