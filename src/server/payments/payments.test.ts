@@ -447,21 +447,22 @@ describe('a capture of another amount when the refund fails', () => {
   });
 });
 
+/** The real PayPal adapter pointed at `stub` (short retry delays). */
+const paypalAgainst = (stub: PaypalStub) =>
+  createPaypalProvider({
+    clientId: stub.clientId,
+    clientSecret: stub.clientSecret,
+    environment: 'sandbox',
+    apiBase: stub.url,
+    retryDelayMs: 5,
+  });
+
 describe('payment routes with the PayPal adapter against the stub', () => {
   let stub: PaypalStub;
   let t: TestApp;
   beforeAll(async () => {
     stub = await startPaypalStub();
-    t = await createTestApp({
-      payments: () =>
-        createPaypalProvider({
-          clientId: stub.clientId,
-          clientSecret: stub.clientSecret,
-          environment: 'sandbox',
-          apiBase: stub.url,
-          retryDelayMs: 5,
-        }),
-    });
+    t = await createTestApp({ payments: () => paypalAgainst(stub) });
   });
   afterAll(async () => {
     await t.close();
@@ -580,14 +581,7 @@ describe('payment orders are rate limited (each is a provider call and a payment
     stub = await startPaypalStub();
     t = await createTestApp({
       env: { PAYMENT_ORDER_RATE_LIMIT: '3' },
-      payments: () =>
-        createPaypalProvider({
-          clientId: stub.clientId,
-          clientSecret: stub.clientSecret,
-          environment: 'sandbox',
-          apiBase: stub.url,
-          retryDelayMs: 5,
-        }),
+      payments: () => paypalAgainst(stub),
     });
   });
   afterAll(async () => {

@@ -24,12 +24,7 @@ function List({ items, keep = -1 }: { items: number[]; keep?: number }) {
           <li key={n}>{n}</li>
         ))}
       </ul>
-      <ShowMore
-        shown={page.visible.length}
-        hidden={page.hidden}
-        noun="orders"
-        onShowMore={page.showMore}
-      />
+      <ShowMore page={page} noun="orders" />
     </div>
   );
 }

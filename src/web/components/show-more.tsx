@@ -24,25 +24,20 @@ export function useListPage<T>(items: readonly T[], keepIndex = -1) {
   };
 }
 
-/** 'Showing N of M {noun}' and 'Show more' while items are hidden; nothing otherwise. */
-export function ShowMore({
-  shown,
-  hidden,
-  noun,
-  onShowMore,
-}: {
-  shown: number;
-  hidden: number;
-  noun: string;
-  onShowMore(): void;
-}) {
+/** A list page as `useListPage` returns it. */
+export type ListPage<T> = ReturnType<typeof useListPage<T>>;
+
+/** 'Showing N of M {noun}' and 'Show more' while `page` hides items; nothing otherwise. */
+export function ShowMore<T>({ page, noun }: { page: ListPage<T>; noun: string }) {
+  const { visible, hidden, showMore } = page;
   if (hidden <= 0) return null;
+  const shown = visible.length;
   return (
     <div className="flex flex-col items-center gap-2 pt-2">
       <p className="text-muted-foreground text-sm" aria-live="polite">
         {`Showing ${shown.toLocaleString('en-US')} of ${(shown + hidden).toLocaleString('en-US')} ${noun}`}
       </p>
-      <Button type="button" variant="outline" onClick={onShowMore}>
+      <Button type="button" variant="outline" onClick={showMore}>
         Show more
       </Button>
     </div>

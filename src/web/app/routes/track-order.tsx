@@ -457,12 +457,7 @@ function RegularOrders({
       {page.visible.map((order) => (
         <OrderCard key={order.id} order={order} highlighted={order.id === highlightId} />
       ))}
-      <ShowMore
-        shown={page.visible.length}
-        hidden={page.hidden}
-        noun="orders"
-        onShowMore={page.showMore}
-      />
+      <ShowMore page={page} noun="orders" />
     </div>
   );
 }
@@ -490,12 +485,7 @@ function CustomOrders({
       {page.visible.map((order) => (
         <CustomOrderCard key={order.id} order={order} highlighted={order.id === highlightId} />
       ))}
-      <ShowMore
-        shown={page.visible.length}
-        hidden={page.hidden}
-        noun="orders"
-        onShowMore={page.showMore}
-      />
+      <ShowMore page={page} noun="orders" />
     </div>
   );
 }

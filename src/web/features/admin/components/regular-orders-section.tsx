@@ -45,12 +45,7 @@ export function RegularOrdersSection({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
-      <ShowMore
-        shown={page.visible.length}
-        hidden={page.hidden}
-        noun="orders"
-        onShowMore={page.showMore}
-      />
+      <ShowMore page={page} noun="orders" />
     </div>
   );
 }
