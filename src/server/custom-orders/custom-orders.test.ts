@@ -312,6 +312,50 @@ describe('the deposit and the order', () => {
     expect(deposits).toHaveLength(1);
   });
 
+  it('a deposit capture whose answer was lost: paying again hands it back and the order is placed, charged once', async () => {
+    const client = new TestClient(t.app);
+    const prepared = await prepare(client, { customerEmail: 'lost-answer@club.example' });
+    const paymentId = await payFor(client, {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    // What a capture whose answer never came leaves: the provider captured, the shop's
+    // row still says 'created' with the attempt recorded.
+    await t.db
+      .update(payments)
+      .set({
+        status: 'created',
+        captureId: null,
+        capturedCents: null,
+        captureAttemptedAt: new Date(),
+      })
+      .where(eq(payments.providerOrderId, paymentId));
+    const again = await client.post('/paypal/order', {
+      purpose: 'custom_deposit',
+      preparedOrderId: prepared.preparedOrderId,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ id: paymentId, captured: true });
+    const captured = await client.post(`/paypal/order/${paymentId}/capture`);
+    expect(captured.json().status).toBe('COMPLETED');
+    const placed = await placeCustomOrder(client, prepared.preparedOrderId, paymentId);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const deposits = await t.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.purpose, 'custom_deposit'),
+          eq(payments.reference, prepared.preparedOrderId),
+        ),
+      );
+    expect(deposits).toHaveLength(1);
+    expect(deposits[0]).toMatchObject({
+      status: 'captured',
+      capturedCents: Math.round(prepared.depositAmount * 100),
+    });
+  });
+
   it('charges exactly the deposit, makes the order once, counts the promo and sends the confirmation', async () => {
     const code = await insertDiscount(t.db, { code: 'DEPOSIT10', discountValue: 10, maxUses: 5 });
     const client = new TestClient(t.app);

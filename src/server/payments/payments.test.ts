@@ -13,6 +13,7 @@ import {
   customer,
   insertDiscount,
   insertProduct,
+  payCart,
   paymentState,
 } from '../checkout/test-support';
 import { orders, paymentIncidents, payments, products, testPaymentOrders } from '../db/schema';
@@ -559,6 +560,72 @@ describe('payment routes with the PayPal adapter against the stub', () => {
     const later = await client.post(`/paypal/order/${id}/capture`);
     expect(later.json().status).toBe('COMPLETED');
     expect(stub.orders.get(id)!.capture).not.toBeNull();
+  });
+
+  it('a capture whose answer was lost: paying again hands back that payment and the order is placed, charged once', async () => {
+    const p = await insertProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    // PayPal captures every time (the first, then replays of the same request id), and
+    // every answer is lost: the adapter's retries included.
+    stub.failNext(3, { path: /\/capture$/, lostAnswer: true });
+    const lost = await client.post(`/paypal/order/${id}/capture`);
+    expect(lost.statusCode).toBe(502);
+    expect(stub.orders.get(id)!.capture).not.toBeNull(); // the money moved
+    expect((await paymentState(t.db, id)).payment.status).toBe('created');
+
+    // 'Please try again': a new payment for the same cart finds the capture went through.
+    const creates = stub.calls(/^\/v2\/checkout\/orders$/, 'POST').length;
+    const again = await client.post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ id, amount: '25.99', currency: 'USD', captured: true });
+    expect(stub.calls(/^\/v2\/checkout\/orders$/, 'POST')).toHaveLength(creates); // no new PayPal order
+    expect((await paymentState(t.db, id)).payment).toMatchObject({
+      status: 'captured',
+      capturedCents: 2599,
+    });
+    const captures = stub.calls(/\/capture$/).length;
+    expect((await client.post(`/paypal/order/${id}/capture`)).json().status).toBe('COMPLETED');
+    expect(stub.calls(/\/capture$/)).toHaveLength(captures); // answered from the record
+    const placed = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order.totalAmount).toBe(25.99);
+    // Used now: the next payment of this session is a new one.
+    await addToCart(client, p.id, 1);
+    expect((await client.post('/paypal/order', {})).json().captured).toBeUndefined();
+  });
+
+  it('an earlier capture is handed back only to the one who made it, and not after the admin settled it', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    // Made by another cart session: not this buyer's payment.
+    await t.db
+      .update(payments)
+      .set({ createdBySession: 'someone-else' })
+      .where(eq(payments.providerOrderId, id));
+    expect((await client.post('/paypal/order', {})).json().id).not.toBe(id);
+    await t.db
+      .update(payments)
+      .set({ createdBySession: client.sessionId, adminResolvedAt: new Date() })
+      .where(eq(payments.providerOrderId, id));
+    expect((await client.post('/paypal/order', {})).json().id).not.toBe(id);
+  });
+
+  it('a capture refused as not approved leaves nothing to finish later', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.setOutcome(id, 'not-approved');
+    expect((await client.post(`/paypal/order/${id}/capture`)).statusCode).toBe(409);
+    const [row] = await t.db.select().from(payments).where(eq(payments.providerOrderId, id));
+    expect(row!.captureAttemptedAt).toBeNull();
+    const captures = stub.calls(/\/capture$/).length;
+    expect((await client.post('/paypal/order', {})).json().id).not.toBe(id);
+    expect(stub.calls(/\/capture$/)).toHaveLength(captures); // not asked again
   });
 
   it('an instrument refused by PayPal is stored as declined', async () => {

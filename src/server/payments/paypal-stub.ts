@@ -14,7 +14,8 @@
  *
  * Every request is recorded in `requests`. Per order the test decides what the buyer
  * and the processor do at capture (`setOutcome`), and `failNext` injects transient
- * failures (an error status or a dropped connection) to exercise retries.
+ * failures (an error status, a dropped connection, or a call that takes effect and whose
+ * answer is lost) to exercise retries.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -71,12 +72,24 @@ export interface PaypalStub {
   /** Outcome for orders created from now on (default `success`). */
   setDefaultOutcome(outcome: StubCaptureOutcome): void;
   setOutcome(orderId: string, outcome: StubCaptureOutcome): void;
-  /** The next `count` requests whose path matches answer `status` (or drop the connection). */
-  failNext(count: number, opts: { path?: RegExp; status?: number; drop?: boolean }): void;
+  /**
+   * The next `count` requests whose path matches answer `status`, or drop the connection
+   * before doing anything (`drop`), or do what they ask and then drop the connection
+   * without answering (`lostAnswer`: the call took effect, the caller never hears it).
+   */
+  failNext(count: number, opts: StubFailure): void;
   /** Recorded requests whose path matches. */
   calls(path: RegExp, method?: string): StubRequest[];
   reset(): void;
   close(): Promise<void>;
+}
+
+/** An injected failure (`failNext`). */
+interface StubFailure {
+  path?: RegExp;
+  status?: number;
+  drop?: boolean;
+  lostAnswer?: boolean;
 }
 
 const id = (n = 17) => randomBytes(n).toString('hex').slice(0, n).toUpperCase();
@@ -94,7 +107,7 @@ export async function startPaypalStub(
   /** `${scope}|${requestId}` -> stored answer. */
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let defaultOutcome: StubCaptureOutcome = 'success';
-  let failures: { count: number; path?: RegExp; status?: number; drop?: boolean }[] = [];
+  let failures: (StubFailure & { count: number })[] = [];
 
   const error = (status: number, name: string, issue: string, description = issue) => ({
     status,
@@ -374,7 +387,8 @@ export async function startPaypalStub(
       if (failure) {
         failure.count--;
         failures = failures.filter((f) => f.count > 0);
-        if (failure.drop) {
+        if (failure.drop || failure.lostAnswer) {
+          if (failure.lostAnswer) handle(method, path, req.headers, raw);
           record.status = -1;
           req.socket.destroy();
           return;

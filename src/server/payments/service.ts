@@ -214,14 +214,18 @@ export const cartPurpose: PaymentPurposeHandler = {
  * when there is nothing to pay, 409 ORDER_TOO_LARGE above $1,000,000 (amounts stay
  * within the integer cents columns), 502 when the provider does not answer. For a
  * purpose settled by its capture, earlier captures of the same reference left open are
- * finished first (`finishOpenPayments`).
+ * finished first (`finishOpenPayments`). For a purpose settled by a later call (cart,
+ * deposit), this caller's earlier capture of the same reference that made nothing yet
+ * (`unusedCaptureOf`) is answered instead, with `captured: true`, and no provider order
+ * is created: a buyer told 'try again' after a capture whose answer was lost is not
+ * charged twice (docs/decisions.md "When the parts around the shop fail" 3).
  */
 export async function createPayment(
   deps: AppDeps,
   caller: PaymentCaller,
   body: CreatePaymentOrderBody,
   log: FastifyBaseLogger,
-): Promise<{ id: string; amount: string; currency: 'USD' }> {
+): Promise<{ id: string; amount: string; currency: 'USD'; captured?: true }> {
   if (!caller.sessionId && caller.userId === null) {
     throw badRequest(SESSION_ID_ERROR, { 'x-session-id': SESSION_ID_ERROR });
   }
@@ -243,6 +247,21 @@ export async function createPayment(
   }
   if (priced.expectedCents <= 0) throw conflict('There is nothing to pay for this order.');
   if (priced.expectedCents > MAX_ORDER_DOLLARS * 100) throw conflict(ORDER_TOO_LARGE);
+  // A purpose settled by a later call (the cart's create-order, the deposit's order):
+  // this caller's earlier capture of the same reference that made nothing yet is handed
+  // back instead of charging again; the client goes straight to capture (answered from
+  // the row) and settling.
+  if (!handler.onCaptured) {
+    const earlier = await unusedCaptureOf(deps, body.purpose, priced.reference, caller, log);
+    if (earlier) {
+      return {
+        id: earlier.providerOrderId,
+        amount: centsToAmountString(earlier.expectedCents),
+        currency: 'USD',
+        captured: true,
+      };
+    }
+  }
   await priced.check?.();
   let row: PaymentRow;
   try {
@@ -423,9 +442,10 @@ async function captureRow(
   log: FastifyBaseLogger,
 ): Promise<CaptureAnswer> {
   const providerOrderId = row.providerOrderId;
+  const attemptedAt = new Date();
   await deps.db
     .update(payments)
-    .set({ captureAttemptedAt: new Date() })
+    .set({ captureAttemptedAt: attemptedAt })
     .where(and(eq(payments.id, row.id), eq(payments.status, 'created')));
   let result: ProviderCapture;
   try {
@@ -434,6 +454,12 @@ async function captureRow(
     if (!(err instanceof PaymentProviderError)) throw err;
     log.warn({ err, providerOrderId }, 'capture failed at the provider');
     if (err.issue === 'ORDER_NOT_APPROVED' || err.issue === 'PAYER_ACTION_REQUIRED') {
+      // Nothing can have been captured: this attempt leaves nothing to finish later
+      // (unless a later attempt marked the row since).
+      await deps.db
+        .update(payments)
+        .set({ captureAttemptedAt: null })
+        .where(and(eq(payments.id, row.id), eq(payments.captureAttemptedAt, attemptedAt)));
       throw conflict(
         'The payment has not been approved yet. Please complete it in the payment window.',
       );
@@ -585,6 +611,59 @@ export async function finishOpenPayments(
     }
   }
   return settled;
+}
+
+/**
+ * For a purpose settled by a later call (cart: create-order; custom_deposit: the custom
+ * order), `caller`'s payment of `purpose` and `reference` that is captured and made
+ * nothing yet (not consumed, not settled by the admin), after finishing this caller's
+ * captures of it whose answer never came (`created` with a capture asked for in the
+ * last OPEN_CAPTURE_HOURS: captured again with their own request id, so the provider
+ * answers what it did). Returns the newest such row, or null. Provider trouble leaves a
+ * row as it was (null for it). docs/decisions.md "When the parts around the shop fail" 3.
+ */
+export async function unusedCaptureOf(
+  deps: AppDeps,
+  purpose: PaymentRow['purpose'],
+  reference: string,
+  caller: Pick<PaymentCaller, 'sessionId' | 'userId'>,
+  log: FastifyBaseLogger,
+): Promise<PaymentRow | null> {
+  const since = new Date(Date.now() - OPEN_CAPTURE_HOURS * 3600_000);
+  const open = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, purpose),
+        eq(payments.reference, reference),
+        or(
+          and(
+            eq(payments.status, 'captured'),
+            isNull(payments.consumedAt),
+            isNull(payments.adminResolvedAt),
+          ),
+          and(eq(payments.status, 'created'), gt(payments.captureAttemptedAt, since)),
+        ),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(5);
+  for (const row of open) {
+    if (!isPaymentCreator(row, caller)) continue;
+    if (row.status === 'captured') return row;
+    try {
+      const answer = await captureRow(deps, row, log);
+      if (answer.status === 'COMPLETED') {
+        const now = await findPayment(deps.db, row.providerOrderId);
+        if (now?.status === 'captured' && !now.consumedAt) return now;
+      }
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      log.warn({ err, providerOrderId: row.providerOrderId }, 'an open capture is still open');
+    }
+  }
+  return null;
 }
 
 /** GET /paypal/setup values. */

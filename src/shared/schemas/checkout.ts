@@ -82,6 +82,12 @@ export const CreatePaymentOrderResponse = z.object({
   id: z.string(),
   amount: z.string(),
   currency: z.literal('USD'),
+  /**
+   * True when `id` is this buyer's earlier payment of the same cart or deposit, already
+   * captured and not used yet (its answer was lost): no new payment was created; the
+   * client skips approval and goes on to capture (answered from the record) and settle.
+   */
+  captured: z.literal(true).optional(),
 });
 
 /**

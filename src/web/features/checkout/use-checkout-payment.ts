@@ -172,7 +172,7 @@ export function useCheckoutPayment(input: CheckoutPaymentInput): CheckoutPayment
   createPaymentRef.current = createPayment;
   paypal.current ??= paypalHandlers({
     isBusy: () => busy.current,
-    createOrder: async () => (await createPaymentRef.current()).id,
+    createOrder: () => createPaymentRef.current(),
     onCreateFailed: (error) =>
       applyRef.current({ kind: 'payment-failed', message: clientErrorMessage(error) }),
     onApprove: (orderId) =>

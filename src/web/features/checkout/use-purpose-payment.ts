@@ -159,7 +159,7 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
   refusedRef.current = refused;
   paypal.current ??= paypalHandlers({
     isBusy: () => busy.current,
-    createOrder: async () => (await createRef.current()).id,
+    createOrder: () => createRef.current(),
     onCreateFailed: (err) => {
       error(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
       refusedRef.current(err);
