@@ -876,6 +876,11 @@ export const mailOutbox = pgTable(
     /** Extra headers (e.g. List-Unsubscribe on the newsletter welcome). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When a 'queued' row was last handed to the job queue (mail/service.ts `flush`):
+     * null until then, so a flush after a backlog hands over only new rows.
+     */
+    handedAt: timestamp('handed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_status_idx').on(t.status)],

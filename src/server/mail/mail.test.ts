@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addToCart, customer, insertProduct, payCart } from '../checkout/test-support';
 import { mailOutbox, orders } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { mailJobId } from './queue';
+import { mailJobId, startMailQueue } from './queue';
 import { enqueueMail } from './service';
 import { orderConfirmationMail } from './templates';
 
@@ -198,6 +198,77 @@ describe('outgoing mail over SMTP', () => {
     expect(await t.app.deps.mail.flush()).toBe(0);
     expect(smtp.received.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
     expect((await outboxFor('later@example.com'))[0]!.attempts).toBe(1);
+  });
+
+  it('a backlog: flushes hand over only rows not handed yet, and it drains at the SMTP pace, not a mail per poll', async () => {
+    await t.app.deps.mail.stop();
+    // More queued mail than one flush hands over (500), as after SMTP was off a while.
+    const backlog = Array.from({ length: 510 }, (_, i) => ({
+      toAddress: `backlog-${i}@example.com`,
+      subject: `Backlog ${i}`,
+      textBody: 'Hello',
+      kind: 'test',
+    }));
+    await t.db.insert(mailOutbox).values(backlog);
+    await t.app.deps.mail.start(); // its start-up flush hands over the oldest 500
+    expect(await t.app.deps.mail.flush()).toBe(10);
+    expect(await t.app.deps.mail.flush()).toBe(0);
+    await enqueueMail(
+      t.db,
+      { to: 'after-backlog@example.com', subject: 'New', text: 'Hello', kind: 'test' },
+      { hold: false },
+    );
+    expect(await t.app.deps.mail.flush()).toBe(1);
+    // One mail per poll (0.5 s here) would take over four minutes.
+    await vi.waitFor(
+      () =>
+        expect(
+          smtp.received.filter((m) => /^(backlog-|after-backlog)/.test(m.to[0]!)),
+        ).toHaveLength(511),
+      { timeout: 60_000, interval: 200 },
+    );
+  }, 90_000);
+});
+
+describe('the mail queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(); // no SMTP_URL: the app's own mail worker does not run
+  });
+  afterAll(async () => t?.close());
+
+  it('takes the next job at once, and a password reset before a backlog of other mail', async () => {
+    const handled: number[] = [];
+    let release: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const queue = await startMailQueue(
+      t.app.deps.database,
+      { retryLimit: 0, retryDelaySeconds: 0, pollSeconds: 30 },
+      async (outboxId) => {
+        handled.push(outboxId);
+        if (outboxId === 1) await firstHeld;
+      },
+      t.app.log,
+    );
+    try {
+      const at = new Date('2026-11-27T08:00:00Z');
+      await queue.send({ id: 1, createdAt: at, kind: 'order_confirmation' });
+      queue.wake();
+      await vi.waitFor(() => expect(handled).toEqual([1]), { timeout: 10_000, interval: 20 });
+      // While the worker delivers mail 1: a backlog, then a reset link.
+      for (const id of [2, 3, 4])
+        await queue.send({ id, createdAt: at, kind: 'order_confirmation' });
+      await queue.send({ id: 5, createdAt: at, kind: 'password_reset' });
+      release();
+      // Polling every 30 s, four more jobs one per poll would take two minutes.
+      await vi.waitFor(() => expect(handled).toHaveLength(5), { timeout: 10_000, interval: 20 });
+      expect(handled).toEqual([1, 5, 2, 3, 4]);
+    } finally {
+      release();
+      await queue.stop();
+    }
   });
 });
 

@@ -11,6 +11,12 @@ import type { Database } from '../db/client';
 
 export const MAIL_QUEUE = 'mail-send';
 
+/**
+ * Mail its reader waits for at the screen (the reset link, which also expires): its job
+ * goes before a backlog of other mail (pg-boss priority; the rest keep their order).
+ */
+export const URGENT_MAIL_KINDS: ReadonlySet<string> = new Set(['password_reset']);
+
 export interface MailQueueOptions {
   /** Retries after the first attempt (pg-boss retryLimit). */
   retryLimit: number;
@@ -26,8 +32,13 @@ export type MailJobHandler = (outboxId: number, final: boolean) => Promise<void>
 export interface MailQueue {
   /** The running pg-boss instance (other durable jobs, e.g. campaigns, share it). */
   readonly boss: PgBoss;
-  /** Adds the job for an outbox row; a second call for the same row is a no-op while its job exists. */
-  send(outbox: { id: number; createdAt: Date }): Promise<void>;
+  /**
+   * Adds the job for an outbox row; a second call for the same row is a no-op while its
+   * job exists. Kinds in URGENT_MAIL_KINDS are fetched before the others.
+   */
+  send(outbox: { id: number; createdAt: Date; kind?: string }): Promise<void>;
+  /** Asks the worker to look for jobs now instead of at its next poll. */
+  wake(): void;
   /** Stops the worker (waiting briefly for a running delivery) and pg-boss. */
   stop(): Promise<void>;
 }
@@ -87,19 +98,35 @@ export async function startMailQueue(
   // A delivery takes seconds (30 s socket timeout); a job still active after 5 minutes
   // belongs to a process that died before marking its row, and is retried.
   await boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE, ...retry, expireInSeconds: 300 });
-  await boss.work<{ outboxId: number }>(
+  let workerId: string | null = null;
+  workerId = await boss.work<{ outboxId: number }>(
     MAIL_QUEUE,
     { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds },
     async (jobs) => {
       for (const job of jobs) {
         await handler(job.data.outboxId, job.retryCount >= job.retryLimit);
       }
+      // Delivered: fetch the next job at once instead of after the polling interval
+      // (one mail per poll was about 30 a minute; a backlog drains at the SMTP server's
+      // pace now). A failed delivery keeps the polling pace.
+      if (workerId) boss.notifyWorker(workerId);
     },
   );
   return {
     boss,
     async send(outbox) {
-      await boss.send(MAIL_QUEUE, { outboxId: outbox.id }, { id: mailJobId(outbox), ...retry });
+      await boss.send(
+        MAIL_QUEUE,
+        { outboxId: outbox.id },
+        {
+          id: mailJobId(outbox),
+          ...retry,
+          ...(outbox.kind && URGENT_MAIL_KINDS.has(outbox.kind) ? { priority: 1 } : {}),
+        },
+      );
+    },
+    wake() {
+      if (workerId) boss.notifyWorker(workerId);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true, close: false });

@@ -7,9 +7,11 @@
  * the caller's transaction, so a rolled-back order leaves no mail behind.
  * - SMTP_URL unset: the row is stored as 'held' and never sent; it stays for the admin.
  * - SMTP_URL set: the row is stored as 'queued'. After the commit the caller calls
- *   `mail.flush()`, which hands every 'queued' row to the pg-boss queue (job id derived
- *   from the row, so a row never gets two live jobs). The same sweep runs at start and
- *   every MAIL_SWEEP_SECONDS, so a crash between commit and flush loses nothing.
+ *   `mail.flush()`, which hands the 'queued' rows not handed over yet (`handed_at`) to
+ *   the pg-boss queue (job id derived from the row, so a row never gets two live jobs;
+ *   a password reset, which its reader waits for, goes before the rest). The same sweep
+ *   runs at start and every MAIL_SWEEP_SECONDS, so a crash between commit and flush
+ *   loses nothing. The worker takes the next job as soon as one is delivered.
  *   The worker sends over SMTP (campaigns/smtp.ts, nodemailer's SMTPConnection and
  *   MailComposer) and marks the row 'sent' (sent_at) just before the final "." of DATA,
  *   under its attempt number; a refusal records `last_error` and lets pg-boss retry;
@@ -17,7 +19,7 @@
  *   retried or restarted job never sends a mail twice (a crash in the microseconds
  *   between the mark and the "." loses that mail instead). Message-ID is stable per row.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { composeMessage, fromAddress, GatedSmtpSender, type SendOutcome } from '../campaigns/smtp';
@@ -116,6 +118,8 @@ export interface MailServiceOptions {
 }
 
 const SWEEP_BATCH = 500;
+/** A row still 'queued' this long after it was handed over is handed over again. */
+const REHAND_AFTER_MS = 60 * 60_000;
 
 /** Builds the mail service for the app; nothing runs until `start()`. */
 export function createMailService({ database, config, log }: MailServiceOptions): MailService {
@@ -205,15 +209,38 @@ export function createMailService({ database, config, log }: MailServiceOptions)
     linkSecret: () => mailLinkSecret(db),
 
     async flush() {
-      if (!queue) return 0;
+      const q = queue;
+      if (!q) return 0;
+      // Rows never handed over, and (a safety net) rows still queued long after they
+      // were: a flush after a large backlog hands over the new rows only, not the oldest
+      // SWEEP_BATCH again (their jobs exist; the job id makes a repeat a no-op anyway).
+      const stale = new Date(Date.now() - REHAND_AFTER_MS);
       const rows = await db
-        .select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt })
+        .select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt, kind: mailOutbox.kind })
         .from(mailOutbox)
-        .where(eq(mailOutbox.status, 'queued'))
+        .where(
+          and(
+            eq(mailOutbox.status, 'queued'),
+            or(isNull(mailOutbox.handedAt), lt(mailOutbox.handedAt, stale)),
+          ),
+        )
         .orderBy(asc(mailOutbox.id))
         .limit(SWEEP_BATCH);
-      // One at a time: PGlite runs one query at a time anyway.
-      for (const row of rows) await queue.send(row);
+      if (rows.length === 0) return 0;
+      // One at a time: PGlite runs one query at a time anyway. Marked after its job
+      // exists, so a crash in between only hands a row over twice (a no-op).
+      for (const row of rows) await q.send(row);
+      await db
+        .update(mailOutbox)
+        .set({ handedAt: new Date() })
+        .where(
+          inArray(
+            mailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      // New mail goes out now, not at the worker's next poll.
+      q.wake();
       return rows.length;
     },
 
