@@ -17,6 +17,8 @@ export interface AppHooks {
   beforeOrderCommit?: (ctx: { paymentOrderId: string }) => Promise<void>;
   /** Called inside the add-to-cart transaction after the line is written, before commit. */
   beforeCartCommit?: (ctx: { sessionId: string; productId: number }) => Promise<void>;
+  /** Called inside the transaction that prepares a quote's custom order, before commit. */
+  beforeQuotePrepareCommit?: (ctx: { quoteId: number }) => Promise<void>;
   /** Called inside the custom-order (deposit) transaction before commit. */
   beforeCustomOrderCommit?: (ctx: { paymentOrderId: string }) => Promise<void>;
   /** Called inside the balance-payment transaction before commit. */

@@ -7,10 +7,12 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customOrders, payments } from '../db/schema';
+import { insertQuote } from '../collaboration/test-support';
+import { customOrders, payments, preparedCustomOrders, quoteRequests } from '../db/schema';
 import type { AppHooks } from '../deps';
 import { TestClient } from '../test/app';
 import { createRaceTestApp, type RaceTestApp, racesOnPostgres } from '../test/race';
+import { prepareCustomOrderFromQuote } from './service';
 import { orderCustomPins, payFor, placeCustomOrder, prepare, signInAdmin } from './test-support';
 
 describe('custom orders under concurrency', () => {
@@ -27,6 +29,7 @@ describe('custom orders under concurrency', () => {
   beforeEach(() => {
     hooks.beforeCustomOrderCommit = undefined;
     hooks.beforeBalanceCommit = undefined;
+    hooks.beforeQuotePrepareCommit = undefined;
   });
 
   it('the same deposit capture submitted 10 times at once makes one order', async () => {
@@ -150,6 +153,80 @@ describe('custom orders under concurrency', () => {
       status: 'balance_paid',
       balancePaymentId: winner.providerOrderId,
     });
+    if (racesOnPostgres) expect(hold.seen()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a quote becomes one custom order: 'Pay deposit' 10 times at once prepares one order", async () => {
+    const quoteId = await insertQuote(t.db, { quotedAmountCents: 40_000 });
+    const hold = t.probe.holdFirst(5);
+    hooks.beforeQuotePrepareCommit = hold.hook;
+    const prepared = await Promise.all(
+      Array.from({ length: 10 }, () => prepareCustomOrderFromQuote(t.app.deps, { quoteId })),
+    );
+    expect(new Set(prepared.map((p) => p.preparedOrderId)).size).toBe(1);
+    expect(
+      await t.db
+        .select()
+        .from(preparedCustomOrders)
+        .where(eq(preparedCustomOrders.quoteRequestId, quoteId)),
+    ).toHaveLength(1);
+    if (racesOnPostgres) expect(hold.seen()).toBeGreaterThanOrEqual(5);
+  });
+
+  it('two prepared orders of one quote, both deposits paid, placed at once: one order, the other deposit refunded', async () => {
+    // Two prepared orders of one quote: the admin changed the amount between two visits.
+    const quoteId = await insertQuote(t.db, { quotedAmountCents: 40_000 });
+    const first = await prepareCustomOrderFromQuote(t.app.deps, { quoteId });
+    await t.db
+      .update(quoteRequests)
+      .set({ quotedAmountCents: 50_000 })
+      .where(eq(quoteRequests.id, quoteId));
+    const second = await prepareCustomOrderFromQuote(t.app.deps, { quoteId });
+    expect(second.preparedOrderId).not.toBe(first.preparedOrderId);
+    const tabs = await Promise.all(
+      [first, second].map(async (p) => {
+        const client = new TestClient(t.app);
+        const paymentId = await payFor(client, {
+          purpose: 'custom_deposit',
+          preparedOrderId: p.preparedOrderId,
+        });
+        return { client, preparedOrderId: p.preparedOrderId, paymentId };
+      }),
+    );
+    const hold = t.probe.holdFirst(1);
+    hooks.beforeCustomOrderCommit = hold.hook;
+
+    const results = await Promise.all(
+      tabs.map((tab) => placeCustomOrder(tab.client, tab.preparedOrderId, tab.paymentId)),
+    );
+
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const made = results.find((r) => r.statusCode === 201)!.json<{ id: number }>();
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(
+      `This quote is already custom order #${made.id}. Your payment has been refunded.`,
+    );
+    expect(
+      await t.db.select().from(customOrders).where(eq(customOrders.quoteRequestId, quoteId)),
+    ).toHaveLength(1);
+    const deposits = await t.db
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.providerOrderId,
+          tabs.map((tab) => tab.paymentId),
+        ),
+      );
+    expect(deposits.map((p) => p.status).sort()).toEqual(['captured', 'refunded']);
+    // Neither prepared order takes a deposit any more.
+    for (const tab of tabs) {
+      const again = await tab.client.post('/paypal/order', {
+        purpose: 'custom_deposit',
+        preparedOrderId: tab.preparedOrderId,
+      });
+      expect(again.statusCode).toBe(409);
+    }
     if (racesOnPostgres) expect(hold.seen()).toBeGreaterThanOrEqual(1);
   });
 });

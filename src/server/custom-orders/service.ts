@@ -250,24 +250,50 @@ export interface QuoteOrderInput {
  * quote has no amount above 0 or already became a paid custom order.
  */
 export async function prepareCustomOrderFromQuote(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config'> & Partial<Pick<AppDeps, 'hooks'>>,
   input: QuoteOrderInput,
   now: Date = new Date(),
 ): Promise<PreparedCustomOrder> {
-  const [quote] = await deps.db
-    .select()
-    .from(quoteRequests)
-    .where(eq(quoteRequests.id, input.quoteId));
-  if (!quote) throw notFound('Quote request not found');
-  const total = quote.quotedAmountCents;
-  if (total === null || total <= 0) throw conflict('This quote has no amount to pay yet.');
-  const [ordered] = await deps.db
+  // Under the quote's row lock: two 'Pay deposit' clicks at once get the same prepared
+  // order, not one each (a concurrency audit).
+  return deps.db.transaction(async (tx) => {
+    const [quote] = await tx
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, input.quoteId))
+      .for('update');
+    if (!quote) throw notFound('Quote request not found');
+    const prepared = await prepareLockedQuote(tx, deps.config, quote, input, now);
+    await deps.hooks?.beforeQuotePrepareCommit?.({ quoteId: quote.id });
+    return prepared;
+  });
+}
+
+/** The custom order already made from quote `quoteId`, or null. */
+async function orderOfQuote(db: DbOrTx, quoteId: number): Promise<{ id: number } | null> {
+  const [ordered] = await db
     .select({ id: customOrders.id })
     .from(customOrders)
-    .where(eq(customOrders.quoteRequestId, quote.id))
+    .where(eq(customOrders.quoteRequestId, quoteId))
     .limit(1);
-  if (ordered) throw conflict(`This quote is already custom order #${ordered.id}.`);
-  const [open] = await deps.db
+  return ordered ?? null;
+}
+
+/** The message for a quote that already became custom order `id`. */
+const quoteAlreadyOrdered = (id: number) => `This quote is already custom order #${id}.`;
+
+async function prepareLockedQuote(
+  tx: Tx,
+  config: AppDeps['config'],
+  quote: typeof quoteRequests.$inferSelect,
+  input: QuoteOrderInput,
+  now: Date,
+): Promise<PreparedCustomOrder> {
+  const total = quote.quotedAmountCents;
+  if (total === null || total <= 0) throw conflict('This quote has no amount to pay yet.');
+  const ordered = await orderOfQuote(tx, quote.id);
+  if (ordered) throw conflict(quoteAlreadyOrdered(ordered.id));
+  const [open] = await tx
     .select()
     .from(preparedCustomOrders)
     .where(
@@ -284,7 +310,7 @@ export async function prepareCustomOrderFromQuote(
 
   const quantity = Math.max(1, quote.quantity);
   const deposit = percentOf(total, DEPOSIT_PERCENT);
-  const [row] = await deps.db
+  const [row] = await tx
     .insert(preparedCustomOrders)
     .values({
       id: newId(),
@@ -309,7 +335,7 @@ export async function prepareCustomOrderFromQuote(
       logoFileName: quote.logoFileName,
       logoUrl: quote.logoUrl,
       pinDesigns: input.pinDesigns ?? [],
-      estimatedDelivery: estimatedDelivery(storeDayOf(now, deps.config.STORE_TIME_ZONE), false),
+      estimatedDelivery: estimatedDelivery(storeDayOf(now, config.STORE_TIME_ZONE), false),
       expiresAt: new Date(now.getTime() + (input.ttlMs ?? QUOTE_ORDER_TTL_MS)),
     })
     .returning();
@@ -364,6 +390,11 @@ export async function payablePreparedOrder(
   if (!row) throw notFound(PREPARED_NOT_FOUND);
   if (row.consumedAt) throw conflict(PREPARED_PAID);
   if (row.expiresAt <= now) throw new HttpError(410, PREPARED_EXPIRED);
+  if (row.quoteRequestId !== null) {
+    // Another prepared order of the same quote was paid first (two tabs).
+    const ordered = await orderOfQuote(db, row.quoteRequestId);
+    if (ordered) throw conflict(quoteAlreadyOrdered(ordered.id));
+  }
   return row;
 }
 
@@ -485,6 +516,19 @@ async function buildCustomOrder(
   }
   if (payment.capturedCents !== prepared.depositCents) {
     throw new PaymentRefused('The price changed. Please review your order.', 'price_changed');
+  }
+  if (prepared.quoteRequestId !== null) {
+    // One order per quote: under the quote's row lock, a deposit paid in a second tab
+    // (another prepared order of the same quote) is refunded, not made a second order.
+    await tx
+      .select({ id: quoteRequests.id })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, prepared.quoteRequestId))
+      .for('update');
+    const ordered = await orderOfQuote(tx, prepared.quoteRequestId);
+    if (ordered) {
+      throw new PaymentRefused(quoteAlreadyOrdered(ordered.id), 'already_paid');
+    }
   }
   const promo = await recheckPromo(tx, prepared, now);
   if (!promo.ok) {

@@ -400,6 +400,10 @@ export const customOrders = pgTable(
     index('custom_orders_cart_session_idx').on(t.cartSessionId),
     /** Rush slots are counted per month (DECISIONS.md "Honest claims"). */
     index('custom_orders_rush_created_idx').on(t.createdAt).where(sql`${t.rushOrder}`),
+    /** A quote becomes one custom order, never two (issue 7; a concurrency audit). */
+    uniqueIndex('custom_orders_quote_request_idx')
+      .on(t.quoteRequestId)
+      .where(sql`${t.quoteRequestId} is not null`),
   ],
 );
 

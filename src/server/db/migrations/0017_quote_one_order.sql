@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "custom_orders_quote_request_idx" ON "custom_orders" USING btree ("quote_request_id") WHERE "custom_orders"."quote_request_id" is not null;
