@@ -540,6 +540,85 @@ describe('VIP and discount mass e-mail', () => {
   });
 });
 
+describe('a campaign confirmed twice (a concurrency audit)', () => {
+  it('Send Mass Email 10 times at once: one campaign, every customer mailed once', async () => {
+    await t.db
+      .insert(discountCodes)
+      .values({ code: 'BIRDIE20', discountType: 'percentage', discountValue: 20 });
+    await t.db
+      .insert(customers)
+      .values({ email: 'birdie@golf.test', name: 'Birdie', source: 'order' })
+      .onConflictDoNothing();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        admin.post('/api/send-mass-discount-email', { discountCode: 'BIRDIE20' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([
+      200, 409, 409, 409, 409, 409, 409, 409, 409, 409,
+    ]);
+    const started = results.find((r) => r.statusCode === 200)!.json().campaignId as number;
+    for (const refused of results.filter((r) => r.statusCode === 409)) {
+      expect(refused.json().message).toMatch(
+        new RegExp(`(already going out|went out).*campaign #${started}\\)`),
+      );
+    }
+    await finished(started);
+    expect(
+      await t.db.select().from(campaigns).where(eq(campaigns.discountCode, 'BIRDIE20')),
+    ).toHaveLength(1);
+    expect(mailsTo('birdie@golf.test').filter((m) => m.raw.includes('BIRDIE20'))).toHaveLength(1);
+  });
+
+  it('the same tournament mail twice at once goes out once; to another list it goes out', async () => {
+    expect((await upload('email,name\nonce@club.test,Once\n', 'once.csv')).statusCode).toBe(200);
+    const body = {
+      emailSubject: 'Tournament pins, twice clicked',
+      promoCode: 'TWICECLICK',
+      discountPercent: 15,
+    };
+    const both = await Promise.all([
+      admin.post('/api/send-tournament-campaign', body),
+      admin.post('/api/send-tournament-campaign', body),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    await finished(both.find((r) => r.statusCode === 200)!.json().campaignId);
+    // Confirmed again a minute later: refused, saying when it went out.
+    const again = await admin.post('/api/send-tournament-campaign', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/went out to the same recipients a few minutes ago/);
+    // The same mail to another list is another campaign.
+    expect((await upload('email,name\nother@club.test,Other\n', 'other.csv')).statusCode).toBe(200);
+    const other = await admin.post('/api/send-tournament-campaign', body);
+    expect(other.statusCode, other.body).toBe(200);
+    await finished(other.json().campaignId);
+    expect(mailsTo('once@club.test').filter((m) => m.raw.includes('TWICECLICK'))).toHaveLength(1);
+    expect(mailsTo('other@club.test').filter((m) => m.raw.includes('TWICECLICK'))).toHaveLength(1);
+  });
+
+  it('two VIP mails creating one new code at different percentages: one is refused, the mail matches the code', async () => {
+    const [a, b] = await Promise.all([
+      admin.post('/api/vip-email', {
+        email: 'vip-a@club.test',
+        promoCode: 'NEWVIP',
+        discountPercent: 20,
+      }),
+      admin.post('/api/vip-email', {
+        email: 'vip-b@club.test',
+        promoCode: 'NEWVIP',
+        discountPercent: 30,
+      }),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const [code] = await t.db.select().from(discountCodes).where(eq(discountCodes.code, 'NEWVIP'));
+    const winner = a!.statusCode === 200 ? a! : b!;
+    await finished(winner.json().campaignId);
+    const to = winner === a ? 'vip-a@club.test' : 'vip-b@club.test';
+    const [mail] = mailsTo(to);
+    expect(mail!.raw).toContain(`${code!.discountValue}%`);
+  });
+});
+
 describe('campaign list', () => {
   it('each campaign with its own counts, newest first, as its own progress reads', async () => {
     const ids: number[] = [];

@@ -21,12 +21,13 @@
  * - Message-ID is stable per recipient: `<campaign-{id}-{recipientId}@domain>`.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../config';
 import type { Database, Db, DbOrTx } from '../db/client';
 import { campaigns, emailCampaigns, mailSuppressions } from '../db/schema';
+import { conflict } from '../lib/errors';
 import type { MailService } from '../mail/service';
 import { type CampaignContent, personalise, type Recipient } from './content';
 import {
@@ -60,10 +61,18 @@ export interface CampaignProgress {
 
 const INSERT_CHUNK = 1000;
 
+/** How long after an identical campaign started the same one is refused (ms). */
+export const REPEAT_CAMPAIGN_WINDOW_MS = 10 * 60_000;
+
 /**
  * Creates a campaign for `recipients` (addresses trimmed and lower-cased; duplicates and
  * empty addresses dropped) in one transaction. Suppressed addresses are stored 'skipped'.
  * Returns the campaign's progress. Call `engine.kick(id)` after it to start sending.
+ * Throws 409 when the same e-mail (kind, content, code) to the same recipients is still
+ * going out or started less than REPEAT_CAMPAIGN_WINDOW_MS ago: a confirmation sent twice
+ * (a double click, two tabs) must not mail everyone twice. Decided under a transaction
+ * advisory lock on the campaign's fingerprint, so simultaneous requests make one campaign
+ * (a concurrency audit).
  */
 export async function createCampaign(
   db: Db,
@@ -84,10 +93,44 @@ export async function createCampaign(
     seen.add(email);
     rows.push({ ...r, email });
   }
+  const fingerprint = createHash('sha256')
+    .update(
+      JSON.stringify([
+        input.kind,
+        input.content.subject,
+        input.content.text,
+        input.content.html,
+        input.discountCode ?? null,
+        input.discountPercent ?? null,
+        rows.map((r) => r.email).sort(),
+      ]),
+    )
+    .digest('hex');
   const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${fingerprint}, 0))`);
+    const since = new Date(Date.now() - REPEAT_CAMPAIGN_WINDOW_MS);
+    const [same] = await tx
+      .select({ id: campaigns.id, status: campaigns.status })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.fingerprint, fingerprint),
+          or(eq(campaigns.status, 'sending'), gt(campaigns.createdAt, since)),
+        ),
+      )
+      .orderBy(desc(campaigns.id))
+      .limit(1);
+    if (same) {
+      throw conflict(
+        same.status === 'sending'
+          ? `This e-mail is already going out to the same recipients (campaign #${same.id}).`
+          : `This e-mail went out to the same recipients a few minutes ago (campaign #${same.id}). To send it again, wait 10 minutes.`,
+      );
+    }
     const [campaign] = await tx
       .insert(campaigns)
       .values({
+        fingerprint,
         kind: input.kind,
         subject: input.content.subject,
         html: input.content.html,

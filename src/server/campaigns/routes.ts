@@ -91,13 +91,18 @@ const SAMPLE: Recipient = {
  * missing, so the mailed code works). 409 when the code exists with another discount.
  */
 async function ensurePercentCode(db: Db, code: string, percent: number): Promise<void> {
-  const [existing] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
+  let [existing] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
   if (!existing) {
-    await db
+    const made = await db
       .insert(discountCodes)
       .values({ code, discountType: 'percentage', discountValue: percent, isActive: true })
-      .onConflictDoNothing();
-    return;
+      .onConflictDoNothing()
+      .returning({ id: discountCodes.id });
+    if (made.length > 0) return;
+    // Made at the same moment by another request (two campaigns with one new code):
+    // it must offer this campaign's percentage too, or the mail would promise another.
+    [existing] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
+    if (!existing) throw conflict(`Code ${code} could not be created: please try again`);
   }
   if (existing.discountType !== 'percentage' || existing.discountValue !== percent) {
     throw conflict(`Code ${code} already exists with a different discount`);

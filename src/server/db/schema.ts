@@ -664,6 +664,11 @@ export const campaigns = pgTable('campaigns', {
   generation: integer('generation').notNull().default(0),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * sha256 of the kind, content, code and recipient list (campaigns/engine.ts
+   * `createCampaign`): the same e-mail to the same people is not started twice at once.
+   */
+  fingerprint: text('fingerprint'),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
