@@ -57,6 +57,7 @@ import {
 } from '../../shared/schemas/custom-orders';
 import { claimedIds, startGuestClaim } from '../accounts/guest-claims';
 import { limitDiscountCheck } from '../discounts/limit';
+import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
@@ -302,7 +303,11 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
 
   app.get(
     '/api/custom-orders',
-    { preValidation: requireAdmin, schema: { response: { 200: z.array(CustomOrder), ...errors } } },
+    {
+      preValidation: requireAdmin,
+      schema: { response: { 200: z.array(CustomOrder), ...errors } },
+      onSend: compressLargeReply,
+    },
     async () => listAllCustomOrders(db),
   );
 

@@ -20,6 +20,7 @@ import {
 } from '../../shared/schemas/cart';
 import { IdParam } from '../../shared/schemas/common';
 import { priceCart } from '../cart/service';
+import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors } from '../lib/errors';
 import { optionalCartSession, requireAdmin } from '../lib/session';
 import { limitDiscountCheck } from './limit';
@@ -80,6 +81,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
     {
       preValidation: requireAdmin,
       schema: { response: { 200: z.array(AdminDiscountCode), ...errors } },
+      onSend: compressLargeReply,
     },
     async () => {
       const zone = app.deps.config.STORE_TIME_ZONE;

@@ -16,6 +16,7 @@ import {
   UpdateTrackingBody,
 } from '../../shared/schemas/orders';
 import { claimedIds } from '../accounts/guest-claims';
+import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors } from '../lib/errors';
 import { requireAdmin, requireUser } from '../lib/session';
 import {
@@ -42,6 +43,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     {
       preValidation: requireUser,
       schema: { response: { 200: z.array(Order), ...apiErrors(401) } },
+      onSend: compressLargeReply,
     },
     async (request) => listOrders(db, request.user!),
   );

@@ -25,6 +25,7 @@ import {
 } from '../../shared/schemas/quote-desk';
 import { QUOTE_LOGO_MAX_BYTES } from '../../shared/schemas/quotes';
 import { findActiveSession } from '../collaboration/service';
+import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { readMultipart } from '../lib/multipart';
 import { requireAdmin } from '../lib/session';
@@ -66,6 +67,7 @@ export async function registerQuoteDeskRoutes(instance: FastifyInstance): Promis
     {
       preValidation: requireAdmin,
       schema: { querystring: QuoteListQuery, response: { 200: QuoteList, ...errors } },
+      onSend: compressLargeReply,
     },
     async (request, reply) => {
       const q = request.query;
