@@ -23,4 +23,17 @@ describe('fitPastedHtml', () => {
     );
     expect(tables).toBe(1);
   });
+
+  it("turns Word's list paragraphs into lists without the marker text, nested by level", () => {
+    const item = (level: number, marker: string, text: string) =>
+      `<p class=MsoListParagraph style='margin-left:.5in;text-indent:-.25in;mso-list:l0 level${level} lfo1'><span style='font-family:Symbol;mso-fareast-font-family:Symbol'><span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;</span></span></span>${text}</p>\n`;
+    const { html } = fitPastedHtml(
+      `<p>Why soft enamel:</p>\n${item(1, '·', 'Bright colours')}${item(2, 'o', 'PMS matched')}${item(1, '·', 'Low cost')}<p>Steps:</p>${item(1, '1.', 'Send your logo')}${item(1, '2.', 'Approve the proof')}`,
+    );
+    expect(html.replace(/\n/g, '')).toBe(
+      '<p>Why soft enamel:</p><ul><li><p>Bright colours</p><ul><li><p>PMS matched</p></li></ul></li><li><p>Low cost</p></li></ul>' +
+        '<p>Steps:</p><ol><li><p>Send your logo</p></li><li><p>Approve the proof</p></li></ol>',
+    );
+    expect(html).not.toContain('·');
+  });
 });
