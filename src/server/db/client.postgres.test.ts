@@ -8,6 +8,7 @@
  */
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/db';
 import { type Database, openDatabase } from './client';
@@ -80,6 +81,35 @@ describe('the pool when PostgreSQL fails', () => {
     } finally {
       await stalled.close();
       silent.close();
+    }
+  });
+
+  it('instances started at once on an empty database migrate one after the other, all succeeding', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `fp_migrate_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const instances = await Promise.all(
+      Array.from({ length: 3 }, () => openDatabase({ url: url.toString(), poolSize: 1 })),
+    );
+    try {
+      const results = await Promise.allSettled(instances.map((d) => d.migrate()));
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual([
+        'ok',
+        'ok',
+        'ok',
+      ]);
+      const applied = await instances[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(rows(applied)[0]!.n).toBeGreaterThan(10);
+    } finally {
+      await Promise.all(instances.map((d) => d.close()));
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
     }
   });
 });

@@ -58,6 +58,29 @@ export interface OpenDatabaseOptions {
 /** Longest wait for a PostgreSQL connection (new, or free in the pool), ms. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/** The session advisory lock key every migrator of this shop's database takes. */
+const MIGRATION_LOCK_KEY = 720_433_101;
+
+/**
+ * Runs `migrate` while holding a PostgreSQL session advisory lock on its own connection,
+ * so instances started at once on a new version (several machines, docs/deploy.md)
+ * migrate one after the other: the later ones find every migration applied. Drizzle's
+ * migrator takes no lock itself: two at once failed (both ran CREATE SCHEMA, CREATE TABLE).
+ */
+async function migrateLocked(url: string, migrate: () => Promise<void>): Promise<void> {
+  // A connection of its own, not one of the pool's (a pool of one would wait on itself).
+  const lock = new pg.Client({ connectionString: url });
+  lock.on('error', () => {});
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
+}
+
 /** Opens the database (does not migrate). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -92,7 +115,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       pool,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () =>
+        migrateLocked(options.url!, () => migratePg(db as never, { migrationsFolder })),
       close: () => pool.end(),
     };
   }
