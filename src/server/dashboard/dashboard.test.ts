@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 /**
  * Dashboard figures equal sums computed here, independently, from the seeded rows
  * (issue 8 "What it must show"). Orders and custom orders are inserted directly with
@@ -49,10 +50,18 @@ const customSeeds: CustomSeed[] = Array.from({ length: 12 }, (_, i) => {
   };
 });
 
-/** First instant of the period: UTC midnight `days - 1` days before today. */
-function periodStart(days: number): number {
-  const today = new Date(new Date(now).toISOString().slice(0, 10));
-  return today.getTime() - (days - 1) * DAY;
+/**
+ * First instant of the period: midnight in the shop's time zone `days - 1` calendar days
+ * before today there (a day is not always 24 hours: the week after the clocks change).
+ */
+function periodStart(days: number, zone: string): number {
+  const today = new TZDate(now, zone);
+  return new TZDate(
+    today.getFullYear(),
+    today.getMonth(),
+    today.getDate() - (days - 1),
+    zone,
+  ).getTime();
 }
 
 describe('admin dashboard', () => {
@@ -195,7 +204,7 @@ describe('admin dashboard', () => {
       const res = await admin.get(`/api/admin/dashboard?days=${days}`);
       expect(res.statusCode, res.body).toBe(200);
       const d = res.json();
-      const start = periodStart(days);
+      const start = periodStart(days, t.config.STORE_TIME_ZONE);
       const inPeriod = (daysAgo: number) => now - daysAgo * DAY >= start;
 
       const cat = orderSeeds.filter((o) => inPeriod(o.days) && !o.refunded);

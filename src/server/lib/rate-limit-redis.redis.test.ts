@@ -59,10 +59,12 @@ rateLimitStoreContract(() => store, {
 describe('RedisRateLimitStore', () => {
   it('lets Redis expire counters and failure records (prune has nothing to do)', async () => {
     const k = testKey('expire');
-    await store.hit([{ key: k, windowMs: 50 }]);
-    await store.takeBackoffSlot(k, { freeFailures: 3, baseMs: 1000, maxMs: 1000 }, 50);
+    // Lifetimes long enough for the three round trips before the first check on a
+    // loaded machine (50 ms was not always).
+    await store.hit([{ key: k, windowMs: 600 }]);
+    await store.takeBackoffSlot(k, { freeFailures: 3, baseMs: 1000, maxMs: 1000 }, 600);
     expect(await redis.exists(hitKey(k), backoffKey(k))).toBe(2);
-    await new Promise((r) => setTimeout(r, 120));
+    await new Promise((r) => setTimeout(r, 800));
     expect(await redis.exists(hitKey(k), backoffKey(k))).toBe(0);
     expect(await store.failures(k)).toBeNull();
     expect(await store.prune()).toBe(0);

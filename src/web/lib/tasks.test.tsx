@@ -105,8 +105,8 @@ describe('imagePainted', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(done).toBe(false); // still decoding
     decoded();
-    await new Promise((r) => setTimeout(r, 60)); // a frame (jsdom: ~16 ms) and a task
-    expect(done).toBe(true);
+    // A frame (jsdom: ~16 ms) and a task later; polled, as a loaded machine may pause.
+    await vi.waitFor(() => expect(done).toBe(true), { timeout: 5000, interval: 10 });
 
     // A decode that never ends (or a tab without frames): the cap lets the app start.
     const stuck = { decode: () => new Promise<void>(() => {}) };
