@@ -1,15 +1,16 @@
 /**
  * Blog API (back-office spec sections 2, 3, 7; issue 10): the public list and post,
  * views counted once per visitor per day (bots and repeats write nothing), sanitising of
- * what the admin writes, slugs, publish/unpublish and the admin guard.
+ * what the admin writes, slugs, publish/unpublish, the admin guard, and two admins at
+ * once (an edit from an older copy is refused; posts created at once keep their slugs apart).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostSummary } from '../../shared/schemas/blog';
-import { signedInClient } from '../catalog/testing';
+import { holdInTransaction, signedInClient } from '../catalog/testing';
 import { blogPosts, blogPostViews } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { countView, pruneBlogViews } from './service';
+import { countView, POST_CHANGED_MESSAGE, pruneBlogViews } from './service';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 const ZONE = 'America/Los_Angeles';
@@ -279,5 +280,122 @@ describe('blog API', () => {
       featuredImage: 'javascript:alert(1)',
     });
     expect(badImage.statusCode).toBe(400);
+  });
+
+  describe('two admins at once (a concurrency audit)', () => {
+    /** The post as the admin's Edit form sends it back, with the updatedAt it loaded. */
+    const form = (p: BlogPost) => ({
+      title: p.title,
+      slug: p.slug,
+      excerpt: p.excerpt,
+      content: p.content,
+      category: p.category,
+      featuredImage: p.featuredImage,
+      tags: p.tags,
+      metaTitle: p.metaTitle,
+      metaDescription: p.metaDescription,
+      isPublished: p.isPublished,
+      expectedUpdatedAt: p.updatedAt,
+    });
+    const loaded = async (id: number) =>
+      ((await admin.get('/api/admin/blog')).json() as BlogPost[]).find((p) => p.id === id)!;
+
+    it('two edits of one loaded copy sent at once: one saves, the other answers 409, nothing is lost silently', async () => {
+      const post = await create({ title: 'Course Flags', excerpt: 'Old excerpt' });
+      const other = (await signedInClient(t, 'admin')).client;
+      const seen = await loaded(post.id);
+
+      // PostgreSQL: both updates wait on the row until both are there, then race.
+      const held = await holdInTransaction(t, 'select 1 from blog_posts where id = $1 for update', [
+        post.id,
+      ]);
+      const sending = Promise.all([
+        admin.put(`/api/admin/blog/${post.id}`, { ...form(seen), title: 'Course Flags, Revised' }),
+        other.put(`/api/admin/blog/${post.id}`, { ...form(seen), excerpt: 'New excerpt' }),
+      ]);
+      const waiters = await held?.release(2);
+      const [a, b] = await sending;
+
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const refused = a.statusCode === 409 ? a : b;
+      expect(refused.json()).toEqual({ message: POST_CHANGED_MESSAGE });
+      let [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+      expect(row).toMatchObject(
+        a.statusCode === 200
+          ? { title: 'Course Flags, Revised', excerpt: 'Old excerpt' }
+          : { title: 'Course Flags', excerpt: 'New excerpt' },
+      );
+      if (held) expect(waiters).toBeGreaterThanOrEqual(2);
+
+      // The one refused reloads and saves their change again: both changes are kept.
+      const [loser, change] =
+        a.statusCode === 409
+          ? [admin, { title: 'Course Flags, Revised' }]
+          : [other, { excerpt: 'New excerpt' }];
+      const again = await loser.put(`/api/admin/blog/${post.id}`, {
+        ...form(await loaded(post.id)),
+        ...change,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+      expect(row).toMatchObject({ title: 'Course Flags, Revised', excerpt: 'New excerpt' });
+      // Two saves from one copy, one after the other: the second is refused.
+      const first = await admin.put(`/api/admin/blog/${post.id}`, form(again.json()));
+      const second = await admin.put(`/api/admin/blog/${post.id}`, form(again.json()));
+      expect([first.statusCode, second.statusCode]).toEqual([200, 409]);
+      // Without expectedUpdatedAt (other callers) an edit saves as before; unknown ids 404.
+      const { expectedUpdatedAt: _, ...plain } = form(again.json());
+      expect((await admin.put(`/api/admin/blog/${post.id}`, plain)).statusCode).toBe(200);
+      expect((await admin.put('/api/admin/blog/999999', form(again.json()))).statusCode).toBe(404);
+      const bad = await admin.put(`/api/admin/blog/${post.id}`, {
+        ...plain,
+        expectedUpdatedAt: 'yesterday',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toHaveProperty('expectedUpdatedAt');
+    });
+
+    it('posts created at once with one title all get 201 and slugs of their own; one explicit slug, one post', async () => {
+      const title = 'Tournament Pin Trading Etiquette';
+      // PostgreSQL: an uncommitted post holds the slug, so all five inserts wait on it,
+      // then race for it when it is rolled back.
+      const held = await holdInTransaction(
+        t,
+        `insert into blog_posts (title, slug, content) values ('held', $1, '')`,
+        ['tournament-pin-trading-etiquette'],
+      );
+      const sending = Promise.all(
+        Array.from({ length: 5 }, () => admin.post('/api/admin/blog', { ...base, title })),
+      );
+      const waiters = await held?.release(5);
+      const created = await sending;
+      expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(created.map((r) => (r.json() as BlogPost).slug).sort()).toEqual([
+        'tournament-pin-trading-etiquette',
+        'tournament-pin-trading-etiquette-2',
+        'tournament-pin-trading-etiquette-3',
+        'tournament-pin-trading-etiquette-4',
+        'tournament-pin-trading-etiquette-5',
+      ]);
+      if (held) expect(waiters).toBeGreaterThanOrEqual(5);
+
+      // Two posts asking for the same slug at once: one gets it, the other a 400 on slug.
+      const heldSlug = await holdInTransaction(
+        t,
+        `insert into blog_posts (title, slug, content) values ('held', $1, '')`,
+        ['trading-etiquette'],
+      );
+      const both = Promise.all(
+        ['One', 'Two'].map((n) =>
+          admin.post('/api/admin/blog', { ...base, title: n, slug: 'trading-etiquette' }),
+        ),
+      );
+      await heldSlug?.release(2);
+      const answers = await both;
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+      expect(answers.find((r) => r.statusCode === 400)!.json().errors).toEqual({
+        slug: 'This slug is already used by another post',
+      });
+    });
   });
 });

@@ -2,12 +2,19 @@
  * Blog HTTP routes (back-office spec section 7; issue 10).
  * Public: GET /api/blog (published posts, newest first; the client filters by category),
  * GET /api/blog/{slug} (one published post, view counted; 404 'Blog post not found').
- * Admin (401/403 first): GET/POST /api/admin/blog, PUT/DELETE /api/admin/blog/{id}.
+ * Admin (401/403 first): GET/POST /api/admin/blog, PUT/DELETE /api/admin/blog/{id}; PUT
+ * with `expectedUpdatedAt` answers 409 when the post was saved since (a concurrency audit).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BlogPost, BlogPostInput, BlogPostSummary, BlogSlugParam } from '../../shared/schemas/blog';
+import {
+  BlogPost,
+  BlogPostInput,
+  BlogPostSummary,
+  BlogSlugParam,
+  UpdateBlogPostInput,
+} from '../../shared/schemas/blog';
 import { IdParam } from '../../shared/schemas/common';
 import { apiErrors, notFound } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
@@ -86,7 +93,11 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/blog/:id',
     {
       preValidation: requireAdmin,
-      schema: { params: IdParam, body: BlogPostInput, response: { 200: BlogPost, ...errors } },
+      schema: {
+        params: IdParam,
+        body: UpdateBlogPostInput,
+        response: { 200: BlogPost, ...errors, ...apiErrors(409) },
+      },
     },
     async (request) => updatePost(db, request.params.id, request.body, timeZone),
   );

@@ -10,11 +10,17 @@
  *   inserts a `blog_post_views` row and bumps `view_count` in one statement.
  * - Admin writes: HTML content is sanitised with DOMPurify (jsdom) on every write
  *   (DECISIONS.md "Blog HTML is sanitised"); slugs come from the title when left empty
- *   and are made unique with `-2`, `-3`, ...; publishing sets `publishedAt` the first time.
+ *   and are made unique with `-2`, `-3`, ... (two posts created at once with one title
+ *   get two slugs: the insert skips a taken slug and the next free one is tried);
+ *   publishing sets `publishedAt` the first time.
+ * - An edit that sends `expectedUpdatedAt` (the admin UI always does) is saved only if
+ *   the post was not saved since (409 `POST_CHANGED_MESSAGE`). Every admin write moves
+ *   `updatedAt` forward by at least a millisecond, the precision clients see it in; view
+ *   counts never touch it.
  */
 import { createHash } from 'node:crypto';
 import slugify from '@sindresorhus/slugify';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import { POST_HTML_ATTRIBUTES } from '../../shared/blog';
 import { addDaysIso } from '../../shared/dates';
@@ -24,16 +30,31 @@ import {
   type BlogPost,
   BlogPostInput,
   type BlogPostSummary,
+  UpdateBlogPostInput,
 } from '../../shared/schemas/blog';
 import type { DbOrTx } from '../db/client';
 import { blogPosts, blogPostViews } from '../db/schema';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, conflict, databaseErrorCode, notFound } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
 import { storeDayOf } from '../lib/store-time';
 
 export type BlogRow = typeof blogPosts.$inferSelect;
 
 export const BLOG_NOT_FOUND = 'Blog post not found';
+
+/** The 409 of an edit made from an older copy of the post (`expectedUpdatedAt`). */
+export const POST_CHANGED_MESSAGE =
+  'This post was changed by someone else while you edited it. Reload to see the changes.';
+
+/** The 400 (on `slug`) of a slug another post holds. */
+const SLUG_TAKEN = 'This slug is already used by another post';
+const slugTaken = () => badRequest(SLUG_TAKEN, { slug: SLUG_TAKEN });
+
+/**
+ * How many slugs a new post tries when others with the same title are created at the
+ * same moment (each try loses only to a post that was inserted meanwhile).
+ */
+const SLUG_TRIES = 20;
 
 /**
  * Post HTML made safe to render: DOMPurify's HTML profile (no script, style, iframe,
@@ -234,8 +255,10 @@ function fieldsFrom(input: ReturnType<typeof BlogPostInput.parse>) {
 
 /**
  * Creates a post (admin). An explicit slug already taken answers 400 on `slug`; an empty
- * one is made from the title and made unique. `authorId`: the signed-in admin; `timeZone`:
- * STORE_TIME_ZONE (the answer's `publishedDay`).
+ * one is made from the title and made unique. The insert skips a slug taken meanwhile (ON
+ * CONFLICT DO NOTHING: no unique violation, no aborted transaction), and the next free
+ * slug is tried, so posts created at once with one title all get one. `authorId`: the
+ * signed-in admin; `timeZone`: STORE_TIME_ZONE (the answer's `publishedDay`).
  */
 export async function createPost(
   db: DbOrTx,
@@ -244,14 +267,18 @@ export async function createPost(
   timeZone: string,
 ): Promise<BlogPost> {
   const input = BlogPostInput.parse(raw);
-  const slug = await resolveSlug(db, input.slug, input.title, null);
   const fields = fieldsFrom(input);
-  const [row] = await db
-    .insert(blogPosts)
-    .values({ ...fields, slug, authorId, publishedAt: input.isPublished ? new Date() : null })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return serializePost(row, timeZone);
+  for (let attempt = 0; attempt < SLUG_TRIES; attempt += 1) {
+    const slug = await resolveSlug(db, input.slug, input.title, null);
+    const [row] = await db
+      .insert(blogPosts)
+      .values({ ...fields, slug, authorId, publishedAt: input.isPublished ? new Date() : null })
+      .onConflictDoNothing({ target: blogPosts.slug })
+      .returning();
+    if (row) return serializePost(row, timeZone);
+    if (input.slug) throw slugTaken();
+  }
+  throw conflict('Many posts with this title were created at once. Please save again.');
 }
 
 async function resolveSlug(
@@ -268,38 +295,78 @@ async function resolveSlug(
       and(eq(blogPosts.slug, wanted), exceptId === null ? undefined : ne(blogPosts.id, exceptId)),
     )
     .limit(1);
-  if (clash)
-    throw badRequest('This slug is already used by another post', {
-      slug: 'This slug is already used by another post',
-    });
+  if (clash) throw slugTaken();
   return wanted;
 }
 
 /**
+ * The `updatedAt` of an admin write: now, but always at least a millisecond past the
+ * post's last one (clients see it in milliseconds, so two saves within one millisecond, or
+ * a clock behind another instance's, still give a new version).
+ */
+const nextUpdatedAt = (): SQL =>
+  sql`greatest(${new Date().toISOString()}::timestamptz, date_trunc('milliseconds', ${blogPosts.updatedAt}) + interval '1 millisecond')`;
+
+/**
+ * The post's `updatedAt` is still `expected` (ISO, milliseconds; the stored value has
+ * microseconds, which both drivers drop when they read it).
+ */
+const unchangedSince = (expected: string): SQL =>
+  sql`date_trunc('milliseconds', ${blogPosts.updatedAt}) = ${expected}::timestamptz`;
+
+/**
  * Updates a post (admin); 404 when it does not exist. Publishing sets `publishedAt` once.
- * `timeZone`: STORE_TIME_ZONE (the answer's `publishedDay`).
+ * With `expectedUpdatedAt` (the `updatedAt` the admin loaded) the write is conditional on
+ * it (one UPDATE ... WHERE: of two edits from the same copy the second matches nothing):
+ * 409 POST_CHANGED_MESSAGE when the post was saved since. A slug another post holds, even
+ * one taken at the same moment, answers 400 on `slug`. `timeZone`: STORE_TIME_ZONE (the
+ * answer's `publishedDay`).
  */
 export async function updatePost(
   db: DbOrTx,
   id: number,
-  raw: BlogPostInput,
+  raw: UpdateBlogPostInput,
   timeZone: string,
 ): Promise<BlogPost> {
-  const input = BlogPostInput.parse(raw);
+  const { expectedUpdatedAt, ...input } = UpdateBlogPostInput.parse(raw);
+  const expected = expectedUpdatedAt === undefined ? null : new Date(expectedUpdatedAt);
   const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   if (!current) throw notFound(BLOG_NOT_FOUND);
+  if (expected && current.updatedAt.getTime() !== expected.getTime()) {
+    throw conflict(POST_CHANGED_MESSAGE);
+  }
   const slug = await resolveSlug(db, input.slug ?? current.slug, input.title, id);
-  const [row] = await db
-    .update(blogPosts)
-    .set({
-      ...fieldsFrom(input),
-      slug,
-      publishedAt: input.isPublished ? (current.publishedAt ?? new Date()) : current.publishedAt,
-      updatedAt: new Date(),
-    })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  if (!row) throw notFound(BLOG_NOT_FOUND);
+  let row: BlogRow | undefined;
+  try {
+    [row] = await db
+      .update(blogPosts)
+      .set({
+        ...fieldsFrom(input),
+        slug,
+        // Published: the first publication's date stays (read in the same statement).
+        ...(input.isPublished
+          ? {
+              publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${new Date().toISOString()}::timestamptz)`,
+            }
+          : {}),
+        updatedAt: nextUpdatedAt(),
+      })
+      .where(
+        and(eq(blogPosts.id, id), expected ? unchangedSince(expected.toISOString()) : undefined),
+      )
+      .returning();
+  } catch (err) {
+    // The one unique key an update can break is the slug: taken by another post just now.
+    if (databaseErrorCode(err, (code) => code === '23505')) throw slugTaken();
+    throw err;
+  }
+  if (!row) {
+    const [still] = await db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, id));
+    throw still ? conflict(POST_CHANGED_MESSAGE) : notFound(BLOG_NOT_FOUND);
+  }
   return serializePost(row, timeZone);
 }
 

@@ -4,8 +4,8 @@ import type { Product } from '../../shared/schemas/catalog';
 import { cartItems, orders, products } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { TINY_PNG } from '../test/fixtures';
-import { catalogCache } from './service';
-import { insertProduct, signedInClient } from './testing';
+import { catalogCache, PRODUCT_CHANGED_MESSAGE } from './service';
+import { holdInTransaction, insertProduct, signedInClient } from './testing';
 
 describe('catalogue API', () => {
   let t: TestApp;
@@ -331,6 +331,107 @@ describe('catalogue API', () => {
       expect((await list()).some((x) => x.id === p.id)).toBe(false);
       const all = (await admin.get('/api/products?includeInactive=true')).json() as Product[];
       expect(all.find((x) => x.id === p.id)?.isActive).toBe(false);
+    });
+  });
+
+  describe('two admins at once (a concurrency audit)', () => {
+    /** Product `id` as the admin's list loads it (with its editVersion). */
+    async function loaded(client: TestClient, id: number): Promise<Product> {
+      const all = (await client.get('/api/products?includeInactive=true')).json() as Product[];
+      return all.find((x) => x.id === id)!;
+    }
+
+    /** The whole Edit form of `p`, as the admin's dialog sends it (stock left alone). */
+    const form = (p: Product) => ({
+      name: p.name,
+      description: p.description,
+      price: p.price,
+      imageUrl: null,
+      videoUrl: p.videoUrl,
+      category: p.category,
+      collection: p.collection,
+      isActive: p.isActive,
+      purchaseLimit: p.purchaseLimit,
+      features: p.features,
+      expectedEditVersion: p.editVersion,
+    });
+
+    it('two edits of one loaded copy sent at once: one saves, the other answers 409, nothing is lost silently', async () => {
+      const p = await insertProduct(t, { name: 'Island Green', description: 'Old words' });
+      const other = (await signedInClient(t, 'admin')).client;
+      const seenByA = await loaded(admin, p.id);
+      const seenByB = await loaded(other, p.id);
+      expect(seenByA.editVersion).toMatch(/^[\w-]{22}$/);
+      expect(seenByB.editVersion).toBe(seenByA.editVersion);
+
+      // PostgreSQL: both requests wait on the row until both are there, then race.
+      const held = await holdInTransaction(t, 'select 1 from products where id = $1 for update', [
+        p.id,
+      ]);
+      const sending = Promise.all([
+        admin.put(`/api/products/${p.id}`, { ...form(seenByA), price: 14 }),
+        other.put(`/api/products/${p.id}`, { ...form(seenByB), description: 'New words' }),
+      ]);
+      const waiters = await held?.release(2);
+      const [a, b] = await sending;
+
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const refused = a.statusCode === 409 ? a : b;
+      expect(refused.json()).toEqual({ message: PRODUCT_CHANGED_MESSAGE });
+      let [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject(
+        a.statusCode === 200
+          ? { priceCents: 1400, description: 'Old words' }
+          : { priceCents: 1000, description: 'New words' },
+      );
+      if (held) expect(waiters).toBeGreaterThanOrEqual(2);
+
+      // The one refused reloads and saves their change again: both changes are kept.
+      const [loser, change] =
+        a.statusCode === 409 ? [admin, { price: 14 }] : [other, { description: 'New words' }];
+      const again = await loser.put(`/api/products/${p.id}`, {
+        ...form(await loaded(loser, p.id)),
+        ...change,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject({ priceCents: 1400, description: 'New words' });
+      // The answer carries the new version, the one the list now shows.
+      expect(again.json().editVersion).toBe((await loaded(admin, p.id)).editVersion);
+    });
+
+    it('a sale while the dialog is open refuses no edit of other fields; a stock change still checks the stock', async () => {
+      const p = await insertProduct(t, { stockQuantity: 60 });
+      const seen = await loaded(admin, p.id);
+      // A sale as checkout makes it: stock down, updatedAt moved.
+      await t.db
+        .update(products)
+        .set({ stockQuantity: 56, updatedAt: new Date() })
+        .where(eq(products.id, p.id));
+      const text = await admin.put(`/api/products/${p.id}`, {
+        ...form(seen),
+        description: 'Sold well',
+      });
+      expect(text.statusCode, text.body).toBe(200);
+      expect(text.json()).toMatchObject({ description: 'Sold well', stockQuantity: 56 });
+      // From that copy again: the description it would overwrite changed (409); with the
+      // stock seen then, the stock is named first.
+      const stale = await admin.put(`/api/products/${p.id}`, { ...form(seen), price: 3 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ message: PRODUCT_CHANGED_MESSAGE });
+      const stock = await admin.put(`/api/products/${p.id}`, {
+        ...form(text.json()),
+        stockQuantity: 70,
+        expectedStockQuantity: 60,
+      });
+      expect(stock.statusCode).toBe(409);
+      expect(stock.json().currentStockQuantity).toBe(56);
+      const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      expect(row).toMatchObject({ stockQuantity: 56, priceCents: 1000, description: 'Sold well' });
+      // Unknown product: 404 as before; the public catalogue carries no edit version.
+      const unknown = await admin.put('/api/products/999999', form(seen));
+      expect(unknown.statusCode).toBe(404);
+      expect((await list()).find((x) => x.id === p.id)).not.toHaveProperty('editVersion');
     });
   });
 

@@ -3,6 +3,8 @@
  * GET /api/products and GET /api/products/{id} are public (active products only);
  * writes and `?includeInactive=true` are admin-only (401/403, DECISIONS.md "Security").
  * DELETE deactivates instead when an order names the product (issue 8), saying so.
+ * PUT answers 409 when the edit was made from an older copy (`expectedEditVersion`,
+ * `expectedStockQuantity`; a concurrency audit).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +16,7 @@ import {
   UpdateProductBody,
   UpdateStockBody,
 } from '../../shared/schemas/catalog';
-import { IdParam } from '../../shared/schemas/common';
+import { ApiError, IdParam } from '../../shared/schemas/common';
 import { sendCached } from '../lib/cached-response';
 import { apiErrors } from '../lib/errors';
 import { loadUser, requireAdmin } from '../lib/session';
@@ -34,6 +36,11 @@ import {
 } from './service';
 
 const errors = apiErrors(400, 401, 403, 404);
+/**
+ * The writes that may find the product changed since the admin loaded it: 409 with the
+ * message, and `currentStockQuantity` when it was the stock (service.ts updateProduct).
+ */
+const writeErrors = { ...errors, 409: ApiError.loose() };
 
 /**
  * `sending` (which sends `reply`) resolved to the reply: Fastify then waits for the reply
@@ -143,7 +150,11 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
     '/api/products/:id',
     {
       preValidation: requireAdmin,
-      schema: { params: IdParam, body: UpdateProductBody, response: { 200: Product, ...errors } },
+      schema: {
+        params: IdParam,
+        body: UpdateProductBody,
+        response: { 200: Product, ...writeErrors },
+      },
     },
     async (request) => updateProduct(db, request.params.id, request.body),
   );
@@ -152,7 +163,11 @@ export async function catalogRoutes(instance: FastifyInstance): Promise<void> {
     '/api/products/:id/stock',
     {
       preValidation: requireAdmin,
-      schema: { params: IdParam, body: UpdateStockBody, response: { 200: Product, ...errors } },
+      schema: {
+        params: IdParam,
+        body: UpdateStockBody,
+        response: { 200: Product, ...writeErrors },
+      },
     },
     async (request) =>
       setStock(

@@ -1,8 +1,10 @@
 /**
  * Product rows -> API shape (storefront spec section 3 "Product"): prices in dollars,
  * image links carrying a `v=<updatedAt ms>` version query so a changed product's
- * artwork is fetched afresh while unchanged artwork stays cached.
+ * artwork is fetched afresh while unchanged artwork stays cached. Admin reads also carry
+ * `editVersion` (`productEditVersion`), which an edit sends back.
  */
+import { createHash } from 'node:crypto';
 import { centsToDollars } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
 import type { products } from '../db/schema';
@@ -37,4 +39,34 @@ export function serializeProduct(row: ProductRow): Product {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The edit version of a product row: a digest of every field an edit writes except the
+ * stock (`stockQuantity`, `inStock`: guarded by `expectedStockQuantity`, and changed by
+ * every sale). Not `updatedAt`: checkout moves it at every sale, which would refuse an
+ * admin's description edit because a pin sold meanwhile. A change undone (A->B->A) gives
+ * the same version again, which is right: saving then overwrites nothing new.
+ */
+export function productEditVersion(row: ProductRow): string {
+  const fields = [
+    row.name,
+    row.description,
+    row.priceCents,
+    row.imageUrl,
+    row.videoUrl,
+    row.category,
+    row.collection,
+    row.isActive,
+    row.purchaseLimit,
+    Array.isArray(row.features) ? row.features : [],
+    row.ageGroup,
+    row.gender,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 22);
+}
+
+/** A products row as an admin reads it: `serializeProduct` plus its `editVersion`. */
+export function serializeAdminProduct(row: ProductRow): Product {
+  return { ...serializeProduct(row), editVersion: productEditVersion(row) };
 }

@@ -19,9 +19,13 @@ import { listenToChannel } from '../db/listen';
 import { orders, products } from '../db/schema';
 import { CachedBody } from '../lib/cached-response';
 import { conflict, type HttpError, notFound } from '../lib/errors';
-import { serializeProduct } from './serialize';
+import { productEditVersion, serializeAdminProduct, serializeProduct } from './serialize';
 
 export { serializeProduct, versionedImageUrl } from './serialize';
+
+/** The 409 of an edit made from an older copy of the product (`expectedEditVersion`). */
+export const PRODUCT_CHANGED_MESSAGE =
+  'This product was changed by someone else while you edited it. Reload to see the changes.';
 
 /** Channel the products trigger notifies on (migration 0002_catalog_notify). */
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -149,14 +153,18 @@ export function listenForCatalogChanges(
   );
 }
 
-/** Every product row (active only unless `includeInactive`), serialized, in catalogue order (name A-Z, First Tee and in-stock first). */
+/**
+ * Every product row (active only unless `includeInactive`), serialized, in catalogue order
+ * (name A-Z, First Tee and in-stock first). `includeInactive` is the admin's read: each
+ * product also carries its `editVersion`.
+ */
 export async function loadProducts(db: DbOrTx, includeInactive = false): Promise<Product[]> {
   const rows = await db
     .select()
     .from(products)
     .where(includeInactive ? undefined : eq(products.isActive, true))
     .orderBy(asc(products.id));
-  return sortCatalog(rows.map(serializeProduct), 'name');
+  return sortCatalog(rows.map(includeInactive ? serializeAdminProduct : serializeProduct), 'name');
 }
 
 /** The public product list from the cache (see module doc). */
@@ -187,7 +195,10 @@ export async function getActiveProduct(db: Db, id: number): Promise<Product> {
   return getProduct(db, id);
 }
 
-/** One product; inactive ones only when `includeInactive` (admins). Throws 404 'Product not found'. */
+/**
+ * One product; inactive ones only when `includeInactive` (admins; then with its
+ * `editVersion`). Throws 404 'Product not found'.
+ */
 export async function getProduct(
   db: DbOrTx,
   id: number,
@@ -200,7 +211,7 @@ export async function getProduct(
       includeInactive ? eq(products.id, id) : and(eq(products.id, id), eq(products.isActive, true)),
     );
   if (!row) throw notFound('Product not found');
-  return serializeProduct(row);
+  return includeInactive ? serializeAdminProduct(row) : serializeProduct(row);
 }
 
 /** Product fields as the admin sends them (price in dollars). */
@@ -229,37 +240,69 @@ function toColumns(fields: Partial<ProductFields>): Partial<typeof products.$inf
   return columns;
 }
 
-/** Creates a product (admin); returns it serialized. Invalidates the list cache. */
+/** Creates a product (admin); returns it serialized, with its editVersion. Invalidates the list cache. */
 export async function createProduct(db: Db, fields: ProductFields): Promise<Product> {
   const [row] = await db
     .insert(products)
     .values({ ...(toColumns(fields) as typeof products.$inferInsert) })
     .returning();
   invalidateCatalog(db);
-  return serializeProduct(row!);
+  return serializeAdminProduct(row!);
 }
 
 /**
  * Updates some fields of a product (admin); 404 when unknown. Bumps updatedAt (new image
  * version). A new stockQuantity without an explicit inStock sets inStock to match, as setStock does.
+ *
+ * Two guards against saving over a change made since the admin's screen loaded the
+ * product: `expectedStockQuantity` (with `stockQuantity`; see stockGuard) and
+ * `expectedEditVersion` (the `editVersion` loaded; see productEditVersion): with it the
+ * row is locked, checked and written in one transaction, so of two edits from the same
+ * copy the second answers 409 PRODUCT_CHANGED_MESSAGE (a changed stock answers its own
+ * 409 first). A sale changes neither the edit version nor, unless the edit sends a new
+ * stock, anything the edit checks.
  */
 export async function updateProduct(
   db: Db,
   id: number,
-  { expectedStockQuantity, ...fields }: Partial<ProductFields> & { expectedStockQuantity?: number },
+  {
+    expectedStockQuantity,
+    expectedEditVersion,
+    ...fields
+  }: Partial<ProductFields> & { expectedStockQuantity?: number; expectedEditVersion?: string },
 ): Promise<Product> {
   const inStock =
     fields.inStock === undefined && fields.stockQuantity !== undefined
       ? { inStock: fields.stockQuantity > 0 }
       : {};
-  const [row] = await db
-    .update(products)
-    .set({ ...toColumns(fields), ...inStock, updatedAt: new Date() })
-    .where(stockGuard(id, fields.stockQuantity, expectedStockQuantity))
-    .returning();
+  const changes = { ...toColumns(fields), ...inStock, updatedAt: new Date() };
+  if (expectedEditVersion === undefined) {
+    const [row] = await db
+      .update(products)
+      .set(changes)
+      .where(stockGuard(id, fields.stockQuantity, expectedStockQuantity))
+      .returning();
+    invalidateCatalog(db);
+    if (!row) throw await missedUpdate(db, id);
+    return serializeAdminProduct(row);
+  }
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw notFound('Product not found');
+    if (
+      fields.stockQuantity !== undefined &&
+      expectedStockQuantity !== undefined &&
+      current.stockQuantity !== expectedStockQuantity
+    ) {
+      throw stockChanged(current.stockQuantity);
+    }
+    if (productEditVersion(current) !== expectedEditVersion)
+      throw conflict(PRODUCT_CHANGED_MESSAGE);
+    const [updated] = await tx.update(products).set(changes).where(eq(products.id, id)).returning();
+    return updated!;
+  });
   invalidateCatalog(db);
-  if (!row) throw await missedUpdate(db, id);
-  return serializeProduct(row);
+  return serializeAdminProduct(row);
 }
 
 /**
@@ -282,8 +325,13 @@ async function missedUpdate(db: Db, id: number): Promise<HttpError> {
     .from(products)
     .where(eq(products.id, id));
   if (!current) return notFound('Product not found');
-  const message = `The stock changed to ${current.stockQuantity} since this was opened (an order or another edit). Check it and save again.`;
-  return conflict(message, { currentStockQuantity: current.stockQuantity });
+  return stockChanged(current.stockQuantity);
+}
+
+/** The 409 of a stock change made from an older stock figure, naming the stock now. */
+function stockChanged(stockQuantity: number): HttpError {
+  const message = `The stock changed to ${stockQuantity} since this was opened (an order or another edit). Check it and save again.`;
+  return conflict(message, { currentStockQuantity: stockQuantity });
 }
 
 /**
@@ -305,7 +353,7 @@ export async function setStock(
     .returning();
   invalidateCatalog(db);
   if (!row) throw await missedUpdate(db, id);
-  return serializeProduct(row);
+  return serializeAdminProduct(row);
 }
 
 /** Told to the admin when a product could not be deleted because orders name it. */

@@ -2,11 +2,13 @@
  * POST /api/newsletter-signup and the double opt-in over a real SMTP server: the
  * confirmation mail arrives with its link, the link confirms once, the personal
  * single-use 15% code is created and the welcome mail carries it with the one-click
- * unsubscribe headers; duplicates answer the same; the route is validated and rate-limited.
+ * unsubscribe headers; duplicates answer the same, also when sent at the same moment; the
+ * route is validated and rate-limited.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SIGNUP_MESSAGE } from '../../shared/schemas/campaigns';
+import { holdInTransaction } from '../catalog/testing';
 import { discountCodes, mailOutbox, newsletterSubscribers } from '../db/schema';
 import { AddressedClient, createMailTestApp, type MailTestApp, TestClient } from '../test/app';
 
@@ -124,6 +126,35 @@ describe('newsletter sign-up', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'new@example.com'));
     expect(rows).toHaveLength(1);
+  });
+
+  it('the same address signing up 10 times at once: the same 200 each time, one row, one mail', async () => {
+    const email = 'twice@example.com';
+    // PostgreSQL: an uncommitted sign-up holds the address, so all ten wait on it, then
+    // race for it when it is rolled back (a concurrency audit: 200 once, 500 for the rest).
+    const held = await holdInTransaction(
+      t,
+      'insert into newsletter_subscribers (email) values ($1)',
+      [email],
+    );
+    const sending = Promise.all(
+      Array.from({ length: 10 }, () =>
+        new AddressedClient(t.app).post('/api/newsletter-signup', { email }),
+      ),
+    );
+    const waiters = await held?.release(10);
+    const answers = await sending;
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    for (const r of answers) expect(r.json()).toEqual({ message: NEWSLETTER_SIGNUP_MESSAGE });
+    const rows = await t.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending' });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(mails).toHaveLength(1);
+    if (held) expect(waiters).toBeGreaterThanOrEqual(10);
   });
 
   it('an expired link confirms nothing', async () => {

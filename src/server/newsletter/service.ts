@@ -7,7 +7,8 @@
  *   (32 random bytes, base64url; only its SHA-256 is stored) valid NEWSLETTER_CONFIRM_HOURS,
  *   and the confirmation mail is published in the same transaction. A pending address
  *   gets a fresh link at most every RESEND_MINUTES; a confirmed one gets nothing. The
- *   caller answers the same message in every case.
+ *   caller answers the same message in every case, also when the same address signs up
+ *   several times at once (one row, one mail; see signUp).
  * - `confirmationState`: what a link stands for, read only (the link's GET page asks
  *   before anything is confirmed, so a mail scanner opening it confirms nothing).
  * - `confirm`: a valid, unexpired token confirms once: a personal code (15%, max 1 use,
@@ -36,6 +37,12 @@ export function confirmUrl(publicUrl: string, token: string): string {
 /**
  * Signs `email` (lower case) up from `source`. Returns what happened, for tests and logs
  * only: the route answers the same in every case. Throws only on database errors.
+ *
+ * A new address is inserted first with ON CONFLICT DO NOTHING: the same address signing
+ * up at the same moment waits on that insert, then finds nothing inserted and reads the
+ * row it made (locked), so every call answers normally with one row and one mail (a
+ * concurrency audit: a SELECT ... FOR UPDATE of a row not there yet locked nothing, and
+ * the second insert hit the unique index, a 500).
  */
 export async function signUp(
   db: Db,
@@ -44,17 +51,7 @@ export async function signUp(
   source: string,
 ): Promise<'requested' | 'resent' | 'already_pending' | 'already_confirmed'> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, email))
-      .for('update');
-    if (existing?.status === 'confirmed') return 'already_confirmed';
     const now = Date.now();
-    if (existing?.status === 'pending' && existing.confirmExpiresAt) {
-      const sentAt = existing.confirmExpiresAt.getTime() - NEWSLETTER_CONFIRM_HOURS * 3600_000;
-      if (now - sentAt < RESEND_MINUTES * 60_000) return 'already_pending';
-    }
     const token = newSecretToken();
     const values = {
       status: 'pending' as const,
@@ -62,20 +59,41 @@ export async function signUp(
       confirmTokenHash: secretTokenHash(token),
       confirmExpiresAt: new Date(now + NEWSLETTER_CONFIRM_HOURS * 3600_000),
     };
-    if (existing) {
+    const requested = async (outcome: 'requested' | 'resent') => {
+      await publish(deps, tx, {
+        type: 'newsletter.signup_requested',
+        email,
+        confirmUrl: confirmUrl(deps.config.publicUrl, token),
+      });
+      return outcome;
+    };
+    // Nothing in the shop deletes subscriber rows; the loop only covers one deleted by
+    // hand between the insert that found it and the read.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const inserted = await tx
+        .insert(newsletterSubscribers)
+        .values({ email, ...values })
+        .onConflictDoNothing({ target: newsletterSubscribers.email })
+        .returning({ id: newsletterSubscribers.id });
+      if (inserted.length > 0) return requested('requested');
+      const [existing] = await tx
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email))
+        .for('update');
+      if (!existing) continue;
+      if (existing.status === 'confirmed') return 'already_confirmed';
+      if (existing.status === 'pending' && existing.confirmExpiresAt) {
+        const sentAt = existing.confirmExpiresAt.getTime() - NEWSLETTER_CONFIRM_HOURS * 3600_000;
+        if (now - sentAt < RESEND_MINUTES * 60_000) return 'already_pending';
+      }
       await tx
         .update(newsletterSubscribers)
         .set(values)
         .where(eq(newsletterSubscribers.id, existing.id));
-    } else {
-      await tx.insert(newsletterSubscribers).values({ email, ...values });
+      return requested('resent');
     }
-    await publish(deps, tx, {
-      type: 'newsletter.signup_requested',
-      email,
-      confirmUrl: confirmUrl(deps.config.publicUrl, token),
-    });
-    return existing ? 'resent' : 'requested';
+    throw new Error("newsletter sign-up: the subscriber's row kept disappearing");
   });
 }
 

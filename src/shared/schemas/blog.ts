@@ -82,3 +82,16 @@ export const BlogPostInput = z.object({
   isPublished: z.boolean().default(false),
 });
 export type BlogPostInput = z.input<typeof BlogPostInput>;
+
+/**
+ * PUT /api/admin/blog/{id}: what the admin writes, plus `expectedUpdatedAt`, the post's
+ * `updatedAt` as the admin's screen loaded it. With it, the post is saved only if no one
+ * saved it since (else 409; a concurrency audit: of two admins saving the same post at
+ * once, one change was lost). Optional for other callers; the admin UI always sends it.
+ */
+export const UpdateBlogPostInput = BlogPostInput.extend({
+  expectedUpdatedAt: z.iso
+    .datetime({ message: "Must be the post's updatedAt as loaded (an ISO date and time)" })
+    .optional(),
+});
+export type UpdateBlogPostInput = z.input<typeof UpdateBlogPostInput>;

@@ -27,6 +27,14 @@ export const Product = z.object({
   gender: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * What an edit would overwrite, as a short digest (every field an edit writes except the
+   * stock, which has `expectedStockQuantity`): sent back as `expectedEditVersion` so an
+   * edit made from an older copy answers 409 instead of undoing someone else's change.
+   * In the admin's list (`?includeInactive=true`), an admin's read of an inactive product
+   * and the answers of admin writes; the public catalogue leaves it out.
+   */
+  editVersion: z.string().optional(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -113,13 +121,26 @@ export const CreateProductBody = z.object({
 export type CreateProductBody = z.input<typeof CreateProductBody>;
 
 /**
+ * The `editVersion` of the product as the admin's screen loaded it: with it, the edit is
+ * saved only if no one changed the product's fields since (else 409; a concurrency audit:
+ * two admins saving the same product at once each got 200 and one change was lost).
+ * Optional for other callers; the admin's product form always sends it.
+ */
+const ExpectedEditVersion = z
+  .string()
+  .trim()
+  .min(1, 'Edit version must be the editVersion the product was loaded with')
+  .max(100, 'Edit version must be the editVersion the product was loaded with')
+  .optional();
+
+/**
  * PUT /api/products/{id} (admin): any subset of the fields; `expectedStockQuantity` with
- * `stockQuantity`: see ExpectedStock.
+ * `stockQuantity`: see ExpectedStock; `expectedEditVersion`: see ExpectedEditVersion.
  */
 export const UpdateProductBody = z
   .object(productFields)
   .partial()
-  .extend({ expectedStockQuantity: ExpectedStock });
+  .extend({ expectedStockQuantity: ExpectedStock, expectedEditVersion: ExpectedEditVersion });
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
 /**

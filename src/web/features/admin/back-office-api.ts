@@ -50,13 +50,31 @@ export function useDashboard(days: DashboardPeriod) {
 
 // --- products ----------------------------------------------------------------
 
-/** Every product, inactive ones included (admin). */
+const fetchAdminProducts = () => api.get<Product[]>('/api/products?includeInactive=true');
+
+/** Every product, inactive ones included, each with its `editVersion` (admin). */
 export function useAdminProducts() {
   return useQuery({
     queryKey: adminKeys.products,
-    queryFn: () => api.get<Product[]>('/api/products?includeInactive=true'),
+    queryFn: fetchAdminProducts,
     refetchOnMount: 'always',
   });
+}
+
+/**
+ * Reads the admin's product list afresh (the table then shows it too) and answers product
+ * `id` as it is now, or null when it is gone: an edit refused with 409 starts again from it.
+ */
+export function useReloadProduct() {
+  const qc = useQueryClient();
+  return async (id: number): Promise<Product | null> => {
+    const list = await qc.fetchQuery({
+      queryKey: adminKeys.products,
+      queryFn: fetchAdminProducts,
+      staleTime: 0,
+    });
+    return list.find((p) => p.id === id) ?? null;
+  };
 }
 
 function useInvalidateProducts() {

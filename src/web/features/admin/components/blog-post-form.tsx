@@ -5,6 +5,10 @@
  * loaded lazily), featured image upload, tags (comma separated), meta title and meta
  * description, published; a Preview tab shows the post as readers will see it
  * (sanitised with DOMPurify). Server 400 field errors land on their fields.
+ *
+ * An edit sends the `updatedAt` it was opened on: when someone saved the post since, the
+ * server answers 409 and the dialog stays open, brought up to date around the admin's
+ * input (stale-edit.ts), so saving again keeps both changes.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BLOG_CATEGORIES, type BlogPost, BlogPostInput } from '@shared/schemas/blog';
@@ -16,8 +20,9 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CATEGORY_LABELS } from '@/features/blog/format';
 import { toast } from '@/lib/toast';
-import { useSavePost } from '../blog-api';
+import { useReloadPost, useSavePost } from '../blog-api';
 import { toastError } from '../notify';
+import { isConflict, rebaseForm, toastStaleEdit } from '../stale-edit';
 import {
   AdminForm,
   applyServerErrors,
@@ -41,6 +46,20 @@ type PostFormOut = z.output<typeof PostForm>;
 
 /** A slug suggestion for a title (the server makes it unique). */
 export const suggestSlug = (title: string) => slugify(title).slice(0, 80).replace(/-+$/, '');
+
+/** The form's fields by name, as the toast of a refused edit names them. */
+const FIELD_LABELS: Record<keyof PostFormIn, string> = {
+  title: 'Title',
+  slug: 'Slug',
+  excerpt: 'Excerpt',
+  content: 'Content',
+  category: 'Category',
+  featuredImage: 'Featured image',
+  tagsText: 'Tags',
+  metaTitle: 'Meta title',
+  metaDescription: 'Meta description',
+  isPublished: 'Published',
+};
 
 function defaults(post: BlogPost | null): PostFormIn {
   return {
@@ -82,10 +101,16 @@ export function BlogPostFormDialog({
 
 function PostFormBody({ post, onDone }: { post: BlogPost | null; onDone(): void }) {
   const save = useSavePost();
+  const reload = useReloadPost();
   const form = useForm<PostFormIn, unknown, PostFormOut>({
     resolver: zodResolver(PostForm),
     defaultValues: defaults(post),
   });
+  // The post as the form was last brought up to date with: the one opened, or the one read
+  // again after a 409. An edit sends its updatedAt (refused if someone saved it since).
+  const base = useRef(post);
+  // The editor reads its content once: a new key shows content taken from a newer save.
+  const [editorKey, setEditorKey] = useState(0);
   const slugTouched = useRef(Boolean(post));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const contentLabel = useId();
@@ -98,8 +123,12 @@ function PostFormBody({ post, onDone }: { post: BlogPost | null; onDone(): void 
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean);
+    const version = base.current ? { expectedUpdatedAt: base.current.updatedAt } : {};
     try {
-      const saved = await save.mutateAsync({ id: post?.id ?? null, body: { ...fields, tags } });
+      const saved = await save.mutateAsync({
+        id: post?.id ?? null,
+        body: { ...fields, tags, ...version },
+      });
       toast({
         title: post ? 'Post Updated' : 'Post Created',
         description: saved.isPublished
@@ -108,8 +137,27 @@ function PostFormBody({ post, onDone }: { post: BlogPost | null; onDone(): void 
       });
       onDone();
     } catch (error) {
-      if (!applyServerErrors(form, error)) toastError(error, 'Failed to save the post.');
+      if (post && isConflict(error)) await startAgainFromSaved(post.id, error.message);
+      else if (!applyServerErrors(form, error)) toastError(error, 'Failed to save the post.');
     }
+  };
+
+  /**
+   * After a 409: reads the post as it is now and brings the form up to it around the
+   * admin's input (the dialog stays open), then says so. When it cannot be read, the
+   * server's message alone (the next save is refused again: nothing is overwritten).
+   */
+  const startAgainFromSaved = async (id: number, message: string) => {
+    const fresh = await reload(id).catch(() => null);
+    if (!fresh || !base.current) {
+      toastStaleEdit(message, null);
+      return;
+    }
+    const content = form.getValues('content');
+    const overlap = rebaseForm(form, defaults(base.current), defaults(fresh), FIELD_LABELS);
+    base.current = fresh;
+    if (form.getValues('content') !== content) setEditorKey((k) => k + 1);
+    toastStaleEdit(message, overlap);
   };
 
   const previewHtml = DOMPurify.sanitize(values.content ?? '', { USE_PROFILES: { html: true } });
@@ -193,6 +241,7 @@ function PostFormBody({ post, onDone }: { post: BlogPost | null; onDone(): void 
             }
           >
             <RichTextEditor
+              key={editorKey}
               value={form.getValues('content') ?? ''}
               labelledBy={contentLabel}
               onChange={(html) => form.setValue('content', html, { shouldDirty: true })}

@@ -4,13 +4,18 @@
  * while the dialog was open are not put back; a changed Stock goes with the stock the
  * admin saw (the server refuses it with 409 if an order changed it since). An emptied
  * Stock box and too many features are named on their fields, not saved as 0 or sent.
+ * Every edit sends the editVersion it was opened on; when the server answers 409 (someone
+ * saved the product since), the dialog stays open with the admin's input, shows the
+ * message, and takes the saved product as its new base (a concurrency audit).
  */
 import type { Product } from '@shared/schemas/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
 import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { waitForToast } from '@/test/toasts';
 import { ProductFormDialog } from './product-form-dialog';
 
 const islandGreen: Product = {
@@ -31,7 +36,11 @@ const islandGreen: Product = {
   gender: 'unisex',
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  editVersion: 'version-opened',
 };
+
+const CHANGED =
+  'This product was changed by someone else while you edited it. Reload to see the changes.';
 
 beforeAll(installMatchMedia);
 
@@ -43,22 +52,24 @@ afterEach(async () => {
 
 /**
  * Opens the Edit dialog of Island Green; returns the PUT bodies it sends and its form.
- * `answer` gives the response to PUT number n (default: saved).
+ * `answer` gives the response to PUT number n (default: saved); `listed` is the admin's
+ * product list as the server has it now (GET /api/products?includeInactive=true).
  */
 async function openEdit(
   answer: (body: Record<string, unknown>, n: number) => Response = (body) =>
     jsonResponse(200, { ...islandGreen, ...body }),
+  listed: () => Product[] = () => [],
 ) {
   const sent: Record<string, unknown>[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body));
         sent.push(body);
         return answer(body, sent.length);
       }
-      return jsonResponse(200, []);
+      return jsonResponse(200, url.includes('includeInactive=true') ? listed() : []);
     }),
   );
   container = document.createElement('div');
@@ -67,6 +78,7 @@ async function openEdit(
     render(
       <QueryClientProvider client={new QueryClient()}>
         <ProductFormDialog product={islandGreen} open onOpenChange={() => {}} />
+        <Toaster />
       </QueryClientProvider>,
       container,
     ),
@@ -82,7 +94,9 @@ async function openEdit(
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
   };
-  return { sent, form, type };
+  const value = (name: string) =>
+    form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!.value;
+  return { sent, form, type, value };
 }
 
 describe('Edit product', () => {
@@ -120,6 +134,67 @@ describe('Edit product', () => {
     await act(() => form.requestSubmit());
     await settle(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ stockQuantity: 100, expectedStockQuantity: 56 });
+  });
+
+  it('an edit sends the editVersion it was opened on', async () => {
+    const { sent, form, type } = await openEdit();
+    await act(() => type('name', 'Island Green 17'));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      name: 'Island Green 17',
+      expectedEditVersion: 'version-opened',
+    });
+  });
+
+  it('a 409 (saved by someone else meanwhile) keeps the dialog open with the admin input, shows the message, and saving again keeps both changes', async () => {
+    // Another admin changed the price and the features while this one wrote a description.
+    const saved: Product = {
+      ...islandGreen,
+      price: 14,
+      features: ['Gold plating', 'Rubber clutch'],
+      description: 'Sawgrass, as the other admin wrote it.',
+      editVersion: 'version-saved',
+    };
+    const { sent, form, type, value } = await openEdit(
+      (body, n) =>
+        n === 1
+          ? jsonResponse(409, { message: CHANGED })
+          : jsonResponse(200, { ...saved, ...body }),
+      () => [saved],
+    );
+    await act(() => type('description', 'The island green at the 17th.'));
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(1));
+    await waitForToast({
+      title: 'Not Saved',
+      description: `${CHANGED} The form now shows their changes and still holds yours. Changed by both of you: Description (saving again keeps yours).`,
+    });
+    // Still open, the admin's words kept, the other admin's price and features taken in.
+    expect(document.querySelector('form[aria-label="Edit product"]')).toBe(form);
+    expect(value('description')).toBe('The island green at the 17th.');
+    expect(value('price')).toBe('14.00');
+    expect(value('featuresText')).toBe('Gold plating\nRubber clutch');
+
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({
+      description: 'The island green at the 17th.',
+      price: 14,
+      features: ['Gold plating', 'Rubber clutch'],
+      expectedEditVersion: 'version-saved',
+    });
+    expect(sent[1]).not.toHaveProperty('stockQuantity');
+  });
+
+  it('when the saved product cannot be read after a 409, the message shows and the next save is still checked against the copy opened', async () => {
+    const { sent, form, type } = await openEdit((_body) => jsonResponse(409, { message: CHANGED }));
+    await act(() => type('description', 'Mine.'));
+    await act(() => form.requestSubmit());
+    await waitForToast({ title: 'Not Saved', description: CHANGED });
+    await act(() => form.requestSubmit());
+    await settle(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ description: 'Mine.', expectedEditVersion: 'version-opened' });
   });
 
   it('an emptied Stock box and 21 features are named on their fields, nothing sent', async () => {

@@ -4,6 +4,10 @@
  * places), category, collection, stock, per-customer limit, features (one per line),
  * active, and an image uploaded to POST /api/product-images (checked by content on the
  * server) with a preview. Server 400 field errors land on their fields.
+ *
+ * An edit sends the `editVersion` it was opened on: when someone saved the product since,
+ * the server answers 409 and the dialog stays open, brought up to date around the admin's
+ * input (stale-edit.ts), so saving again keeps both changes.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COLLECTION_LABELS, PRODUCT_CATEGORIES, PRODUCT_COLLECTIONS } from '@shared/catalog';
@@ -13,8 +17,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiRequestError } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { useSaveProduct } from '../back-office-api';
+import { useReloadProduct, useSaveProduct } from '../back-office-api';
 import { toastError } from '../notify';
+import { isConflict, rebaseForm, toastStaleEdit } from '../stale-edit';
 import {
   AdminForm,
   applyServerErrors,
@@ -75,6 +80,21 @@ const featureLines = (text: string) =>
 /** The image link without the `?v=` version the API adds. */
 const baseImageUrl = (url: string | null) => (url ? url.replace(/[?&]v=\d+$/, '') : null);
 
+/** The form's fields by name, as the toast of a refused edit names them. */
+const FIELD_LABELS: Record<keyof ProductFormIn, string> = {
+  name: 'Name',
+  description: 'Description',
+  price: 'Price',
+  imageUrl: 'Image',
+  videoUrl: 'Video',
+  stockQuantity: 'Stock',
+  category: 'Category',
+  collection: 'Collection',
+  isActive: 'Active',
+  purchaseLimit: 'Limit per customer',
+  featuresText: 'Features',
+};
+
 function defaults(product: Product | null): ProductFormIn {
   return {
     name: product?.name ?? '',
@@ -116,6 +136,7 @@ export function ProductFormDialog({
 
 function ProductFormBody({ product, onDone }: { product: Product | null; onDone(): void }) {
   const save = useSaveProduct();
+  const reload = useReloadProduct();
   const form = useForm<ProductFormIn, unknown, ProductFormOut>({
     resolver: zodResolver(ProductForm),
     defaultValues: defaults(product),
@@ -124,6 +145,10 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
   // The stock the admin last saw: the list's figure, or the one a 409 named (after
   // reading 'The stock changed to N', saving again means the admin's figure on purpose).
   const seenStock = useRef(product?.stockQuantity ?? 0);
+  // The product as the form was last brought up to date with: the one opened, or the one
+  // read again after a 409. An edit sends its editVersion (the server refuses the edit
+  // if someone saved the product since).
+  const base = useRef(product);
   const submit = async ({ featuresText, stockQuantity, ...fields }: ProductFormOut) => {
     const features = featureLines(featuresText);
     // An edit sends the stock only when the admin changed it, with the stock they saw:
@@ -134,7 +159,8 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
         : form.getFieldState('stockQuantity').isDirty
           ? { stockQuantity, expectedStockQuantity: seenStock.current }
           : {};
-    const body = { ...fields, features, ...stock };
+    const version = base.current ? { expectedEditVersion: base.current.editVersion } : {};
+    const body = { ...fields, features, ...stock, ...version };
     try {
       const saved = await save.mutateAsync({ id: product?.id ?? null, body });
       toast({
@@ -152,8 +178,26 @@ function ProductFormBody({ product, onDone }: { product: Product | null; onDone(
       ) {
         seenStock.current = current.currentStockQuantity;
       }
-      if (!applyServerErrors(form, error)) toastError(error, 'Failed to save the product.');
+      if (product && isConflict(error)) await startAgainFromSaved(product.id, error.message);
+      else if (!applyServerErrors(form, error)) toastError(error, 'Failed to save the product.');
     }
+  };
+
+  /**
+   * After a 409: reads the product as it is now and brings the form up to it around the
+   * admin's input (the dialog stays open), then says so. When it cannot be read, the
+   * server's message alone (the next save is refused again: nothing is overwritten).
+   */
+  const startAgainFromSaved = async (id: number, message: string) => {
+    const fresh = await reload(id).catch(() => null);
+    if (!fresh || !base.current) {
+      toastStaleEdit(message, null);
+      return;
+    }
+    const overlap = rebaseForm(form, defaults(base.current), defaults(fresh), FIELD_LABELS);
+    base.current = fresh;
+    seenStock.current = fresh.stockQuantity;
+    toastStaleEdit(message, overlap);
   };
 
   const categoryOptions = PRODUCT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
