@@ -16,6 +16,7 @@ import {
   UpdateBlogPostInput,
 } from '../../shared/schemas/blog';
 import { IdParam } from '../../shared/schemas/common';
+import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors, notFound } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
 import { requireAdmin } from '../lib/session';
@@ -70,7 +71,11 @@ export async function blogRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/admin/blog',
-    { preValidation: requireAdmin, schema: { response: { 200: z.array(BlogPost), ...errors } } },
+    {
+      preValidation: requireAdmin,
+      schema: { response: { 200: z.array(BlogPost), ...errors } },
+      onSend: compressLargeReply,
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listAllPosts(db, timeZone);
