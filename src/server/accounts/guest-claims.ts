@@ -219,6 +219,35 @@ export async function claimGuestItems(
   });
 }
 
+/**
+ * A mailed track link (orders/track-link.ts, already verified for `kind` and `id`) opened
+ * while signed in: the order becomes `user`'s when no account owns it yet and its
+ * e-mail is the account's (case aside). The key shows its holder got the order's mail
+ * and the session that they hold the account, so a guest who registers on another
+ * device gets the order into Order History by opening the link from the mail
+ * (docs/decisions.md "Security hardening" 15). Returns true when it was claimed now.
+ */
+export async function claimByMailedLink(
+  db: DbOrTx,
+  kind: ClaimKind,
+  id: number,
+  user: { id: number; email: string },
+): Promise<boolean> {
+  const table = kind === 'order' ? orders : customOrders;
+  const claimed = await db
+    .update(table)
+    .set({ userId: user.id })
+    .where(
+      and(
+        eq(table.id, id),
+        isNull(table.userId),
+        sql`lower(${table.customerEmail}) = ${user.email.toLowerCase()}`,
+      ),
+    )
+    .returning({ id: table.id });
+  return claimed.length > 0;
+}
+
 /** Deletes expired claim rows; returns how many. */
 export async function pruneGuestClaims(db: DbOrTx): Promise<number> {
   const gone = await db

@@ -695,6 +695,24 @@ describe('ownership and claiming', () => {
     // It opens that order only.
     const other = await orderCustomPins(new TestClient(t.app));
     expect((await elsewhere.get(`/api/custom-orders/${other}?key=${key}`)).statusCode).toBe(404);
+
+    // Opened signed in to an account with the order's e-mail (registered on another
+    // device), the link adds the order to that account's custom orders.
+    const mine = async (client: TestClient) =>
+      (await client.get('/api/custom-orders/user-orders')).json().map((o: CustomOrder) => o.id);
+    const laptop = new TestClient(t.app);
+    expect(
+      (
+        await laptop.post('/api/auth/register', {
+          username: 'mailedlaptop',
+          email: 'mailed@club.example',
+          password: 'mailed-laptop-password',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(await mine(laptop)).not.toContain(id);
+    expect((await laptop.get(`/api/custom-orders/${id}?key=${key}`)).statusCode).toBe(200);
+    expect(await mine(laptop)).toContain(id);
   });
 });
 

@@ -55,7 +55,7 @@ import {
   RushSlots,
   UpdateCustomOrderStatusBody,
 } from '../../shared/schemas/custom-orders';
-import { claimedIds, startGuestClaim } from '../accounts/guest-claims';
+import { claimByMailedLink, claimedIds, startGuestClaim } from '../accounts/guest-claims';
 import { limitDiscountCheck } from '../discounts/limit';
 import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors, badRequest, HttpError } from '../lib/errors';
@@ -248,7 +248,8 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
   );
 
   // The owner, an admin, the browser that placed it signed out (its claim cookie), or a
-  // guest's mailed link (`key`, orders/track-link.ts).
+  // guest's mailed link (`key`, orders/track-link.ts; opened signed in with the order's
+  // e-mail, it also adds the order to the account).
   app.get(
     '/api/custom-orders/:id',
     {
@@ -261,8 +262,10 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     async (request, reply) => {
       const { id } = request.params;
       const claimed = request.user ? [] : await claimedIds(db, request, 'custom_order');
-      if (verifyTrackKey(await app.deps.mail.linkSecret(), 'custom_order', id, request.query.key))
+      if (verifyTrackKey(await app.deps.mail.linkSecret(), 'custom_order', id, request.query.key)) {
         claimed.push(id);
+        if (request.user) await claimByMailedLink(db, 'custom_order', id, request.user);
+      }
       reply.header('cache-control', 'no-store');
       return getCustomOrder(db, request.user ?? null, claimed, id);
     },

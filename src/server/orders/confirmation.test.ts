@@ -26,7 +26,7 @@ describe('order confirmation', () => {
   });
   afterAll(() => t.close());
 
-  async function placeGuestOrder(client: TestClient) {
+  async function placeGuestOrder(client: TestClient, customerEmail = customer.customerEmail) {
     const p = await insertProduct(t.db, { priceCents: 1000 });
     await addToCart(client, p.id, 3);
     const code = await insertDiscount(t.db);
@@ -34,6 +34,7 @@ describe('order confirmation', () => {
     const res = await client.post('/api/create-order', {
       paypalOrderId: paymentId,
       ...customer,
+      customerEmail,
       discountCode: code.code,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -133,6 +134,32 @@ describe('order confirmation', () => {
       404,
     );
     expect((await stranger.get(`/api/orders/${id}/confirmation?key=junk`)).statusCode).toBe(404);
+  });
+
+  it("the mailed link opened signed in with the order's e-mail adds the order to that account; another account gets none", async () => {
+    const email = 'two-devices@example.com';
+    const id = await placeGuestOrder(new TestClient(t.app), email);
+    const key = /key=([\w.-]+)/.exec((await confirmationMail(id)).textBody)![1]!;
+    const historyOf = async (client: TestClient) =>
+      ((await client.get('/api/orders')).json() as { id: number }[]).map((o) => o.id);
+
+    // Another account (another e-mail) opening the link sees the order, owns nothing.
+    const other = new TestClient(t.app);
+    expect((await other.post('/api/auth/register', newCredentials('other'))).statusCode).toBe(201);
+    expect((await other.get(`/api/orders/${id}/confirmation?key=${key}`)).statusCode).toBe(200);
+    expect(await historyOf(other)).not.toContain(id);
+
+    // The buyer registers on another device with the order's e-mail (no claim cookie
+    // there) and opens the link from the mail: the order is in their Order History.
+    const laptop = new TestClient(t.app);
+    const creds = { ...newCredentials('laptop'), email: email.toUpperCase() };
+    expect((await laptop.post('/api/auth/register', creds)).statusCode).toBe(201);
+    expect(await historyOf(laptop)).not.toContain(id);
+    expect((await laptop.get(`/api/orders/${id}/confirmation?key=${key}`)).statusCode).toBe(200);
+    expect(await historyOf(laptop)).toContain(id);
+    // Owned now: the other account's link no longer moves it.
+    await other.get(`/api/orders/${id}/confirmation?key=${key}`);
+    expect(await historyOf(laptop)).toContain(id);
   });
 
   it('an order placed signed in is mailed a plain link (the account shows it)', async () => {

@@ -15,7 +15,7 @@ import {
   UpdateOrderStatusBody,
   UpdateTrackingBody,
 } from '../../shared/schemas/orders';
-import { claimedIds } from '../accounts/guest-claims';
+import { claimByMailedLink, claimedIds } from '../accounts/guest-claims';
 import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors } from '../lib/errors';
 import { requireAdmin, requireUser } from '../lib/session';
@@ -58,7 +58,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The confirmation page: the owner, an admin, the browser that placed it signed out
-  // (its claim cookie), or a guest's mailed link (`key`, orders/track-link.ts); 404 for
+  // (its claim cookie), or a guest's mailed link (`key`, orders/track-link.ts; opened
+  // signed in with the order's e-mail, it also adds the order to the account); 404 for
   // anyone else.
   r.get(
     '/api/orders/:id/confirmation',
@@ -72,8 +73,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const claimed = await claimedIds(db, request, 'order');
       const { id } = request.params;
-      if (verifyTrackKey(await deps.mail.linkSecret(), 'order', id, request.query.key))
+      if (verifyTrackKey(await deps.mail.linkSecret(), 'order', id, request.query.key)) {
         claimed.push(id);
+        if (request.user) await claimByMailedLink(db, 'order', id, request.user);
+      }
       reply.header('cache-control', 'no-store');
       return getOrderConfirmation(db, request.user ?? null, claimed, id, config.STORE_TIME_ZONE);
     },
