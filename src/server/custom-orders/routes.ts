@@ -57,7 +57,6 @@ import {
 } from '../../shared/schemas/custom-orders';
 import { claimByMailedLink, claimedIds, startGuestClaim } from '../accounts/guest-claims';
 import { limitDiscountCheck } from '../discounts/limit';
-import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { readMultipart, registerMultipart } from '../lib/multipart';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
@@ -309,7 +308,6 @@ export async function customOrdersRoutes(instance: FastifyInstance): Promise<voi
     {
       preValidation: requireAdmin,
       schema: { response: { 200: z.array(CustomOrder), ...errors } },
-      onSend: compressLargeReply,
     },
     async () => listAllCustomOrders(db),
   );

@@ -19,7 +19,6 @@ import {
   PublicInvoice,
   SendInvoiceBody,
 } from '../../shared/schemas/invoices';
-import { compressLargeReply } from '../lib/compress-large';
 import { apiErrors } from '../lib/errors';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
 import { requireAdmin } from '../lib/session';
@@ -65,7 +64,6 @@ export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
     {
       preValidation: requireAdmin,
       schema: { response: { 200: z.array(AdminInvoice), ...errors } },
-      onSend: compressLargeReply,
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -9,7 +9,8 @@
  * per request, far smaller than gzip's) or gzip (level 6) when `Accept-Encoding` allows
  * it, compressed off the event loop (zlib's thread pool); smaller bodies and clients
  * that ask for neither get the plain bytes. Every answer of such a route varies on
- * `Accept-Encoding`.
+ * `Accept-Encoding`. Not for answers that hold link secrets (pay keys, balance tokens)
+ * beside text others can write: that is what BREACH-style attacks measure.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
