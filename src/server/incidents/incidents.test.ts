@@ -274,6 +274,43 @@ describe('incidents screen and refund retries', () => {
     ).toBe(404);
   });
 
+  it('counts in full what the lists cut at the oldest 200', async () => {
+    const before = (await admin.get('/api/admin/incidents')).json();
+    // 230 more refunds owed, as a long provider outage leaves them.
+    const rows = await t.db
+      .insert(payments)
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          provider: 'test' as const,
+          providerOrderId: `OWED-BULK-${i}`,
+          purpose: 'cart' as const,
+          reference: `bulk-${i}`,
+          expectedCents: 1000,
+          status: 'refund_pending' as const,
+          captureId: `CAP-BULK-${i}`,
+          capturedCents: 1000,
+          // Not due yet: the refund sweep leaves them alone during this test.
+          nextRefundAt: new Date(Date.now() + 3600_000),
+        })),
+      )
+      .returning({ id: payments.id });
+    try {
+      const overview = (await admin.get('/api/admin/incidents')).json();
+      expect(overview.refundsOwed).toHaveLength(200);
+      expect(overview.counts.refundsOwed).toBe(before.counts.refundsOwed + 230);
+      expect(overview.counts.needsHuman).toBe(before.counts.needsHuman + 230);
+      const dashboard = (await admin.get('/api/admin/dashboard')).json();
+      expect(dashboard.needsHuman.refundsOwed).toBe(overview.counts.refundsOwed);
+    } finally {
+      await t.db.delete(payments).where(
+        inArray(
+          payments.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    }
+  });
+
   it('without SMTP, held mail is listed and cannot be released', async () => {
     const overview = (await admin.get('/api/admin/incidents')).json();
     expect(overview.mailSending).toBe(false);

@@ -13,7 +13,7 @@
  *   resolved' with a note.
  * Mail: held and failed outbox rows (mail/outbox-admin.ts).
  */
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars } from '../../shared/money';
 import type {
@@ -82,7 +82,50 @@ function toOpenIncident(row: IncidentRow): OpenIncident {
   };
 }
 
-/** Everything the incidents screen lists, with the counts (four queries, no N+1). */
+/**
+ * How many of each need a human, counted in full (the lists stop at LIST_LIMIT): refunds
+ * owed, captures without an order, open incidents other than those of a refund owed,
+ * held and failed mail. Four count queries.
+ */
+export async function incidentCounts(deps: Pick<Deps, 'db'>, now = new Date()) {
+  const { db } = deps;
+  const refundsOwed = await db.$count(payments, eq(payments.status, 'refund_pending'));
+  const capturesWithoutOrder = await db.$count(payments, capturedWithoutOrder(now));
+  const openIncidents = await db.$count(
+    paymentIncidents,
+    and(
+      eq(paymentIncidents.resolved, false),
+      or(
+        isNull(paymentIncidents.providerOrderId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.providerOrderId, paymentIncidents.providerOrderId),
+                eq(payments.status, 'refund_pending'),
+              ),
+            ),
+        ),
+      ),
+    ),
+  );
+  const mail = await countProblemMail(db);
+  const counts = {
+    refundsOwed,
+    capturesWithoutOrder,
+    openIncidents,
+    heldMail: mail.held,
+    failedMail: mail.failed,
+  };
+  return { ...counts, needsHuman: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * Everything the incidents screen lists (each list the oldest LIST_LIMIT), with the full
+ * counts (`incidentCounts`). No N+1.
+ */
 export async function incidentsOverview(deps: Deps, now = new Date()): Promise<IncidentsOverview> {
   const { db } = deps;
   const owed = await db
@@ -104,17 +147,10 @@ export async function incidentsOverview(deps: Deps, now = new Date()): Promise<I
     .orderBy(asc(paymentIncidents.id))
     .limit(LIST_LIMIT * 2);
   const mail = await listProblemMail(db, LIST_LIMIT);
-  const mailCounts = await countProblemMail(db);
+  const counts = await incidentCounts(deps, now);
 
   const owedIds = new Set(owed.map((p) => p.providerOrderId));
   const others = open.filter((i) => !i.providerOrderId || !owedIds.has(i.providerOrderId));
-  const counts = {
-    refundsOwed: owed.length,
-    capturesWithoutOrder: orphans.length,
-    openIncidents: others.length,
-    heldMail: mailCounts.held,
-    failedMail: mailCounts.failed,
-  };
   return {
     refundsOwed: owed.map((p) => toIncidentPayment(p, open)),
     capturesWithoutOrder: orphans.map((p) => toIncidentPayment(p, open)),
@@ -130,13 +166,8 @@ export async function incidentsOverview(deps: Deps, now = new Date()): Promise<I
       createdAt: m.createdAt.toISOString(),
     })),
     mailSending: deps.mail.sending,
-    counts: { ...counts, needsHuman: Object.values(counts).reduce((a, b) => a + b, 0) },
+    counts,
   };
-}
-
-/** Just the counts (the dashboard's "needs a human"). */
-export async function incidentCounts(deps: Deps, now = new Date()) {
-  return (await incidentsOverview(deps, now)).counts;
 }
 
 /**

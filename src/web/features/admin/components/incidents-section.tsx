@@ -64,6 +64,8 @@ export function IncidentsSection() {
     <div className="space-y-8">
       <Group
         title="Refunds owed"
+        shown={data?.refundsOwed.length}
+        total={data?.counts.refundsOwed}
         help="The money must go back to the customer but the payment provider has not confirmed a refund. Refunds are retried automatically; retry now, or mark it resolved once you refunded it by hand."
       >
         <DataTable
@@ -101,6 +103,8 @@ export function IncidentsSection() {
       </Group>
       <Group
         title="Payments without an order"
+        shown={data?.capturesWithoutOrder.length}
+        total={data?.counts.capturesWithoutOrder}
         help="The customer paid, but no order or invoice used the payment within 15 minutes. Refund it, or mark it resolved if you placed the order by hand."
       >
         <DataTable
@@ -130,6 +134,8 @@ export function IncidentsSection() {
       </Group>
       <Group
         title="Other payment problems"
+        shown={data?.openIncidents.length}
+        total={data?.counts.openIncidents}
         help="Read what happened, deal with it at the payment provider or with the customer, then mark it resolved with a note."
       >
         <DataTable
@@ -156,6 +162,8 @@ export function IncidentsSection() {
       </Group>
       <Group
         title="Mail held or failed"
+        shown={data?.mail.length}
+        total={data ? data.counts.heldMail + data.counts.failedMail : undefined}
         help={
           data?.mailSending
             ? 'Held mail was stored while no mail server was set up: release it now. Failed mail gave up after its retries: resend it.'
@@ -246,15 +254,23 @@ export function IncidentsSection() {
   );
 }
 
+/**
+ * One kind of problem: its title, what to do, and the table. A list stops at the oldest
+ * 200 (the server's limit); `shown` < `total` says so, with the full count.
+ */
 function Group({
   title,
   help,
   action,
+  shown,
+  total,
   children,
 }: {
   title: string;
   help: string;
   action?: React.ReactNode;
+  shown?: number;
+  total?: number;
   children: React.ReactNode;
 }) {
   const id = `incidents-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -268,6 +284,11 @@ function Group({
       </div>
       <p className="text-muted-foreground text-sm">{help}</p>
       {children}
+      {shown !== undefined && total !== undefined && total > shown ? (
+        <p className="text-muted-foreground text-sm">
+          Showing the oldest {shown} of {total}. Deal with these and the next ones appear.
+        </p>
+      ) : null}
     </section>
   );
 }
