@@ -596,6 +596,47 @@ describe('payment routes with the PayPal adapter against the stub', () => {
     expect((await client.post('/paypal/order', {})).json().captured).toBeUndefined();
   });
 
+  it('while a lost capture cannot be asked about, no second payment starts; once it can, it is handed back', async () => {
+    const p = await insertProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.failNext(3, { path: /\/capture$/, lostAnswer: true });
+    expect((await client.post(`/paypal/order/${id}/capture`)).statusCode).toBe(502);
+    const creates = stub.calls(/^\/v2\/checkout\/orders$/, 'POST').length;
+    // PayPal's capture endpoint is down as the buyer tries again.
+    stub.failNext(3, { path: /\/capture$/, status: 503 });
+    const down = await client.post('/paypal/order', {});
+    expect(down.statusCode).toBe(502);
+    expect(stub.calls(/^\/v2\/checkout\/orders$/, 'POST')).toHaveLength(creates);
+    const back = await client.post('/paypal/order', {});
+    expect(back.json()).toMatchObject({ id, captured: true });
+  });
+
+  it('an earlier capture for another cart total is refunded and a new payment made', async () => {
+    const p = await insertProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await createPayment(client);
+    stub.failNext(3, { path: /\/capture$/, lostAnswer: true });
+    expect((await client.post(`/paypal/order/${id}/capture`)).statusCode).toBe(502);
+    // The buyer adds one more before trying again: $45.99 now, not $25.99.
+    await addToCart(client, p.id, 1);
+    const again = await client.post('/paypal/order', { amount: '45.99' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().id).not.toBe(id);
+    expect(again.json().captured).toBeUndefined();
+    expect(again.json().amount).toBe('45.99');
+    // The first capture went back to the buyer.
+    expect((await paymentState(t.db, id)).payment.status).toBe('refunded');
+    expect(stub.orders.get(id)!.capture!.status).toBe('REFUNDED');
+    const incidents = await t.db
+      .select()
+      .from(paymentIncidents)
+      .where(eq(paymentIncidents.providerOrderId, id));
+    expect(incidents.map((i) => i.kind)).toContain('capture_without_order');
+  });
+
   it('an earlier capture is handed back only to the one who made it, and not after the admin settled it', async () => {
     const p = await insertProduct(t.db, { stockQuantity: 5 });
     const client = new TestClient(t.app);

@@ -216,9 +216,11 @@ export const cartPurpose: PaymentPurposeHandler = {
  * purpose settled by its capture, earlier captures of the same reference left open are
  * finished first (`finishOpenPayments`). For a purpose settled by a later call (cart,
  * deposit), this caller's earlier capture of the same reference that made nothing yet
- * (`unusedCaptureOf`) is answered instead, with `captured: true`, and no provider order
- * is created: a buyer told 'try again' after a capture whose answer was lost is not
- * charged twice (docs/decisions.md "When the parts around the shop fail" 3).
+ * (`unusedCaptureOf`) is answered instead when it is for the same amount and code, with
+ * `captured: true`, and no provider order is created: a buyer told 'try again' after a
+ * capture whose answer was lost is not charged twice; one for another amount is refunded
+ * and a new payment made; 502 while such a capture's outcome cannot be learned
+ * (docs/decisions.md "When the parts around the shop fail" 3).
  */
 export async function createPayment(
   deps: AppDeps,
@@ -251,9 +253,15 @@ export async function createPayment(
   // this caller's earlier capture of the same reference that made nothing yet is handed
   // back instead of charging again; the client goes straight to capture (answered from
   // the row) and settling.
+  // Only for the same amount and code: a cart changed since cannot become an order with
+  // it, so that capture is refunded now and a new payment made.
   if (!handler.onCaptured) {
     const earlier = await unusedCaptureOf(deps, body.purpose, priced.reference, caller, log);
-    if (earlier) {
+    if (
+      earlier &&
+      earlier.expectedCents === priced.expectedCents &&
+      (earlier.discountCode ?? null) === (priced.discountCode ?? null)
+    ) {
       return {
         id: earlier.providerOrderId,
         amount: centsToAmountString(earlier.expectedCents),
@@ -261,6 +269,7 @@ export async function createPayment(
         captured: true,
       };
     }
+    if (earlier) await refundUnusedCapture(deps, earlier, log);
   }
   await priced.check?.();
   let row: PaymentRow;
@@ -568,7 +577,8 @@ const OPEN_CAPTURE_HOURS = 3;
  * (`onCaptured` is idempotent); a `created` one whose capture was asked for in the last
  * OPEN_CAPTURE_HOURS is captured again with its own request id, so the provider answers
  * the earlier capture's result instead of taking the money twice. Provider trouble
- * leaves it as it was. Returns true when a payment of `reference` is settled now or was
+ * leaves it as it was and throws 502 (no second payment while the first one's outcome is
+ * unknown). Returns true when a payment of `reference` is settled now or was
  * captured (the caller prices again: the invoice or balance is paid).
  */
 export async function finishOpenPayments(
@@ -606,8 +616,7 @@ export async function finishOpenPayments(
       const answer = await captureRow(deps, row, log);
       if (answer.status === 'COMPLETED') settled = true;
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      log.warn({ err, providerOrderId: row.providerOrderId }, 'an open capture is still open');
+      stillUnknown(err, row, log);
     }
   }
   return settled;
@@ -619,8 +628,8 @@ export async function finishOpenPayments(
  * nothing yet (not consumed, not settled by the admin), after finishing this caller's
  * captures of it whose answer never came (`created` with a capture asked for in the
  * last OPEN_CAPTURE_HOURS: captured again with their own request id, so the provider
- * answers what it did). Returns the newest such row, or null. Provider trouble leaves a
- * row as it was (null for it). docs/decisions.md "When the parts around the shop fail" 3.
+ * answers what it did). Returns the newest such row, or null. Throws 502 when the
+ * provider gives no definite answer for such a capture (its row left as it was). docs/decisions.md "When the parts around the shop fail" 3.
  */
 export async function unusedCaptureOf(
   deps: AppDeps,
@@ -659,11 +668,56 @@ export async function unusedCaptureOf(
         if (now?.status === 'captured' && !now.consumedAt) return now;
       }
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      log.warn({ err, providerOrderId: row.providerOrderId }, 'an open capture is still open');
+      stillUnknown(err, row, log);
     }
   }
   return null;
+}
+
+/**
+ * After a failed re-capture of an earlier payment whose capture got no answer: when the
+ * provider still gave no definite answer (502: down, or not answering), whether that
+ * money moved is unknown, so no second payment may start (a review: the buyer was
+ * charged twice and the first capture was never looked at again): rethrows the 502. A
+ * definite refusal (409: not approved, or refused otherwise) took nothing: logged, and
+ * the caller goes on. Rethrows anything that is not an HttpError.
+ */
+function stillUnknown(err: unknown, row: PaymentRow, log: FastifyBaseLogger): void {
+  if (!(err instanceof HttpError)) throw err;
+  log.warn({ err, providerOrderId: row.providerOrderId }, 'an open capture is still open');
+  if (err.statusCode >= 500) throw err;
+}
+
+/**
+ * Refunds `row`, this caller's captured payment that made nothing, because what it paid
+ * for changed (another cart total or code): moved to `refund_pending` with a
+ * `capture_without_order` incident under its row lock (unless an order used it
+ * meanwhile), then refunded through the provider (refundPayment; a failed refund stays
+ * owed and is retried by the sweep). Never throws for provider failures.
+ */
+async function refundUnusedCapture(
+  deps: AppDeps,
+  row: PaymentRow,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const reason = 'The cart changed after this payment was captured; it never became an order';
+  const moved = await deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
+    if (p?.status !== 'captured' || p.consumedAt || p.adminResolvedAt) return null;
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: 'refund_pending', failureReason: reason, updatedAt: new Date() })
+      .where(eq(payments.id, p.id))
+      .returning();
+    await recordIncident(tx, {
+      providerOrderId: p.providerOrderId,
+      kind: 'capture_without_order',
+      message: `${reason}; refund of capture ${p.captureId} requested.`,
+      details: { paymentId: p.id, reference: p.reference, purpose: p.purpose },
+    });
+    return updated ?? null;
+  });
+  if (moved) await refundPayment(deps, moved, reason, log);
 }
 
 /** GET /paypal/setup values. */
