@@ -31,3 +31,28 @@ export const viewsText = (n: number) => `${groupDigits(n)} ${n === 1 ? 'view' : 
  * before rendering (web/features/blog/post-body.tsx), so both keep the same attributes.
  */
 export const POST_HTML_ATTRIBUTES = { forbid: ['style'], add: ['target'] } as const;
+
+/** DOMPurify's prefix of ids and names under SANITIZE_NAMED_PROPS. */
+const USER_CONTENT_PREFIX = 'user-content-';
+
+/**
+ * Links within a sanitised text (`root`) pointed at their targets, whose ids and names
+ * sanitising prefixed `user-content-` (docs/decisions.md issue 10 entry 34): `#faq`
+ * becomes `#user-content-faq` when the text holds that target. Other links (another
+ * page, `#` alone, `#top`, a target the text does not hold, one already prefixed) stay
+ * as written.
+ */
+export function prefixFragmentLinks(root: ParentNode): void {
+  const targets = new Set<string>();
+  for (const el of root.querySelectorAll('[id], [name]')) {
+    for (const value of [el.getAttribute('id'), el.getAttribute('name')]) {
+      if (value?.startsWith(USER_CONTENT_PREFIX)) targets.add(value);
+    }
+  }
+  for (const a of root.querySelectorAll('a[href^="#"]')) {
+    const fragment = (a.getAttribute('href') ?? '').slice(1);
+    if (fragment && targets.has(USER_CONTENT_PREFIX + fragment)) {
+      a.setAttribute('href', `#${USER_CONTENT_PREFIX}${fragment}`);
+    }
+  }
+}

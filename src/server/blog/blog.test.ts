@@ -226,6 +226,27 @@ describe('blog API', () => {
     expect(page.body).toMatch(/<script type="application\/json" id="store-facts">/);
   });
 
+  it('links within a post follow their prefixed targets; other links stay as written', async () => {
+    const post = await create({
+      title: 'A Post With Contents',
+      content:
+        '<p><a href="#faq">FAQ</a> <a href="#">top</a> <a href="/custom#step-2">wizard</a></p><h2 id="faq">FAQ</h2>',
+    });
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(row!.content).toBe(
+      '<p><a href="#user-content-faq">FAQ</a> <a href="#">top</a> <a href="/custom#step-2">wizard</a></p><h2 id="user-content-faq">FAQ</h2>',
+    );
+    // Saved again as read back, nothing is prefixed twice.
+    const again = await admin.put(`/api/admin/blog/${post.id}`, {
+      ...base,
+      title: 'A Post With Contents',
+      content: row!.content,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const [saved] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(saved!.content).toBe(row!.content);
+  });
+
   it('makes unique slugs from titles, keeps an edited slug, refuses a taken one', async () => {
     const a = await create({ title: 'Choosing Pin Plating: Gold or Silver?' });
     expect(a.slug).toBe('choosing-pin-plating-gold-or-silver');

@@ -53,6 +53,16 @@ describe('PostBody', () => {
     expect(body.querySelector('a')!.getAttribute('name')).toBe('user-content-page-data');
   });
 
+  it('points links within the post at the prefixed ids', () => {
+    const body = mount(
+      '<a href="#faq">FAQ</a><a href="https://example.com/#x">out</a><h2 id="faq">FAQ</h2>',
+    );
+    const [inPost, out] = body.querySelectorAll('a');
+    expect(inPost!.getAttribute('href')).toBe('#user-content-faq');
+    expect(body.querySelector(inPost!.getAttribute('href')!)).toBe(body.querySelector('h2'));
+    expect(out!.getAttribute('href')).toBe('https://example.com/#x');
+  });
+
   it('renders text that looks like markup as text', () => {
     const body = mount('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
     expect(body.querySelector('script')).toBeNull();

@@ -7,7 +7,7 @@
  * to compare with, so the server's body (images and all) was rebuilt at every mount; as
  * elements, each of the server's nodes is kept (docs/decisions.md, issue 10).
  */
-import { POST_HTML_ATTRIBUTES } from '@shared/blog';
+import { POST_HTML_ATTRIBUTES, prefixFragmentLinks } from '@shared/blog';
 import DOMPurify from 'dompurify';
 import { createElement, type ReactNode, useMemo } from 'react';
 
@@ -55,6 +55,7 @@ export function sanitizedPostNodes(html: string): ReactNode[] {
     SANITIZE_NAMED_PROPS: true,
     RETURN_DOM_FRAGMENT: true,
   });
+  prefixFragmentLinks(fragment);
   return toNodes(fragment.childNodes);
 }
 
