@@ -14,7 +14,9 @@
  * `close()` writes every pending line and resolves once they reached the descriptor
  * (the shop's `stop()` awaits it). At a process exit without `close()` (a crash), the
  * pending batch is written synchronously from an `exit` handler, and sonic-boom's own
- * exit handler (registered by pino) writes what it still holds.
+ * exit handler (registered by pino) writes what it still holds; a batch whose write is
+ * in flight on the thread pool at that moment can be lost (exit handlers cannot wait),
+ * as with pino's own asynchronous destination.
  */
 import pino from 'pino';
 
