@@ -152,6 +152,8 @@ describe('custom pin order in Chromium', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Custom Pin Order' }).isVisible())
       .toBe(true);
+    // Named like every other page, with the store (it was the only one without: a mobile audit).
+    expect(await page.title()).toBe('Checkout: Custom Pin Deposit | Fairway Pin Co.');
     await expect
       .poll(() => page.getByText(formatUsd(quote.totalCents)).first().isVisible())
       .toBe(true);

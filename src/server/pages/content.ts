@@ -215,12 +215,16 @@ export function productMain(p: Product): string {
   // Where the app puts its quantity and Add to Cart box (it needs the app); the shipping
   // line sits in it as in the app.
   const buyBox = `<div class="space-y-4 rounded-xl border p-4"><p class="flex gap-2 text-sm text-slate-700"><span class="mt-0.5 size-4 shrink-0" aria-hidden="true"></span><span>Shipping ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</span></p></div>`;
-  const chevron = '<span class="size-4" aria-hidden="true"></span>';
-  const crumb = 'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline';
+  // The app's Breadcrumbs (web/app/routes/product.tsx) element for element: the same
+  // chevrons (no ' /' text, which made the trail two lines at 360 px on 8 of the 34 demo
+  // products and the page jump 24 px when the app took over; a mobile audit).
+  const chevron = lucideIcon('chevron-right', 'size-4');
+  const crumb =
+    'inline-flex min-h-6 items-center rounded-sm text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
   // The client's layout (web/app/routes/product.tsx): the image and the heading stay put
   // when the app takes over.
   return markup`<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-<nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/">Home</a> /${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale">Wholesale</a> /${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
+<nav aria-label="Breadcrumb" class="text-sm"><ol class="flex flex-wrap items-center gap-1 text-slate-600"><li class="flex items-center gap-1"><a class="${crumb}" href="/" data-discover="true">Home</a>${chevron}</li><li class="flex items-center gap-1"><a class="${crumb}" href="/wholesale" data-discover="true">Wholesale</a>${chevron}</li><li aria-current="page" class="min-w-0 truncate text-slate-800">${e(p.name)}</li></ol></nav>
 <div class="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
 <div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" ${FIRST_SCREEN}decoding="async" />` : ''}</div>
 <div class="flex min-w-0 flex-col gap-6"><div><h1 class="text-3xl font-bold tracking-tight wrap-anywhere">${e(p.name)}</h1>
@@ -254,11 +258,13 @@ export const BUTTON = {
 type IconNode = [tag: string, attributes: Record<string, string>][];
 
 /**
- * Lucide icons the server draws as the app does (lucide-react 1.x: ArrowLeft, Eye, Share2),
- * copied from the package's icon data; the post page's test
- * (web/app/routes/blog-post.test.tsx) fails when the app's rendering of them differs.
+ * Lucide icons the server draws as the app does (lucide-react 1.x: ArrowLeft, ChevronRight,
+ * Eye, Share2), copied from the package's icon data; the post and product pages' tests
+ * (web/app/routes/blog-post.test.tsx, product.test.tsx) fail when the app's rendering of
+ * them differs.
  */
-const LUCIDE: Record<'arrow-left' | 'eye' | 'share-2', IconNode> = {
+const LUCIDE: Record<'arrow-left' | 'chevron-right' | 'eye' | 'share-2', IconNode> = {
+  'chevron-right': [['path', { d: 'm9 18 6-6-6-6' }]],
   'arrow-left': [
     ['path', { d: 'm12 19-7-7 7-7' }],
     ['path', { d: 'M19 12H5' }],
@@ -416,13 +422,22 @@ export function quoteMain(storeName: string): string {
 </div></main>`;
 }
 
-/** A not-found page's content (its words: shared/not-found-pages.ts, as the app shows them). */
+/**
+ * A not-found page's content (its words: shared/not-found-pages.ts) in the app's markup
+ * (web/components/layout/not-found-view.tsx): the app mounts over it without changing a
+ * node, so nothing moves (web/app/routes/product.test.tsx and blog-post.test.tsx check it).
+ */
 export function notFoundMain(kind: NotFoundKind = 'page'): string {
   const page: NotFoundPage = NOT_FOUND_PAGES[kind];
-  const links = page.links.map((l) => markup`<a href="${e(l.href)}">${e(l.label)}</a>`).join(' · ');
-  return markup`<main id="main" class="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
+  const links = page.links
+    .map(
+      (l, i) =>
+        `<a data-slot="button" class="${i === 0 ? BUTTON.default : BUTTON.outline}" href="${e(l.href)}" data-discover="true">${e(l.label)}</a>`,
+    )
+    .join('');
+  return markup`<main id="main" tabindex="-1" class="flex-1 outline-none mx-auto flex w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
 <p class="text-6xl font-bold text-primary" aria-hidden="true">404</p>
 <h1 class="text-3xl font-bold">${e(page.heading)}</h1>
 <p class="text-slate-600">${e(page.text)}</p>
-<p>${links}</p></main>`;
+<div class="flex flex-wrap justify-center gap-3">${links}</div></main>`;
 }

@@ -409,6 +409,17 @@ describe('server-sent pages', () => {
       // No address of its own: no canonical URL or og:url (it was '/404', itself a 404).
       expect(p.doc.querySelector('link[rel="canonical"]'), url).toBeNull();
       expect(p.doc.querySelector('meta[property="og:url"]'), url).toBeNull();
+      // A missing product or post: its query's answer (null) rides along, so the app shows
+      // not-found at once instead of a loading skeleton first (a mobile audit).
+      const data = JSON.parse(
+        p.doc.querySelector('script[id="page-data"]')?.textContent ?? '[]',
+      ) as [unknown[], unknown][];
+      const seeded = {
+        '/product/999999': [['/api/products', 999999], null],
+        '/blog/no-such-post': [['/api/blog', 'no-such-post'], null],
+      }[url as string];
+      const own = data.filter(([key]) => key[0] !== '/paypal/setup');
+      expect(own, url).toEqual(seeded ? [seeded] : []);
     }
     for (const url of [
       '/checkout',

@@ -221,8 +221,17 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       .send(html);
   }
 
-  /** 404 with the not-found page of `kind` (shared/not-found-pages.ts, as the app's). */
-  function sendNotFound(reply: FastifyReply, kind: NotFoundKind = 'page') {
+  /**
+   * 404 with the not-found page of `kind` (shared/not-found-pages.ts, as the app's). `data`
+   * seeds the query the app's route would ask (a missing product's or post's, as null: the
+   * answer its query gives a 404), so the app shows its not-found view at once instead of a
+   * loading skeleton, then not-found again (a layout shift of 0.27-0.31; a mobile audit).
+   */
+  function sendNotFound(
+    reply: FastifyReply,
+    kind: NotFoundKind = 'page',
+    data?: DocumentParts['data'],
+  ) {
     const page = NOT_FOUND_PAGES[kind];
     return send(
       reply,
@@ -233,7 +242,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
         path: null,
         noindex: true,
       },
-      { body: notFoundMain(kind) },
+      { body: notFoundMain(kind), data },
       404,
     );
   }
@@ -297,13 +306,14 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     if (/^0+[1-9][0-9]{0,8}$/.test(raw)) {
       return redirectTo(reply, `/product/${Number(raw)}`, request.url.split(/\?(.*)/s)[1]);
     }
+    // Not an id the app reads (web/app/routes/product.tsx parseId): it shows not-found itself.
     if (!/^[1-9][0-9]{0,8}$/.test(raw)) return sendNotFound(reply, 'product');
     let product: Product;
     try {
       product = await getActiveProduct(db, Number(raw));
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404)
-        return sendNotFound(reply, 'product');
+        return sendNotFound(reply, 'product', [[['/api/products', Number(raw)], null]]);
       throw error;
     }
     const url = `${origin()}/product/${product.id}`;
@@ -453,7 +463,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   instance.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;
     const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
-    if (!row) return sendNotFound(reply, 'blogPost');
+    if (!row) return sendNotFound(reply, 'blogPost', [[['/api/blog', slug], null]]);
     const viewCount = await countView(
       db,
       row,

@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
 import { AdminShell } from '@/features/admin/components/admin-shell';
@@ -27,13 +28,16 @@ export function Component() {
 
   if (isLoading) {
     return (
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      // A screen high (PageMain fillScreen), as the admin shell that follows: the footer stays
+      // below the first screen instead of flashing mid-screen and jumping (a mobile audit
+      // measured a layout shift of 0.10-0.37 on every /admin?section=... load).
+      <PageMain fillScreen className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
         <div role="status" aria-label="Loading the admin area" className="space-y-4">
           <Skeleton className="h-9 w-64" />
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-48 w-full rounded-xl" />
         </div>
-      </main>
+      </PageMain>
     );
   }
   if (!user) {
@@ -62,9 +66,9 @@ function NotAllowed() {
     navigate('/', { replace: true });
   }, [navigate]);
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+    <PageMain fillScreen className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <p role="status">You do not have permission to view the admin area.</p>
-    </main>
+    </PageMain>
   );
 }
 

@@ -11,11 +11,11 @@
  * (docs/decisions.md, issue 10).
  */
 import { BLOG_POST_PAGE as C, tagText } from '@shared/blog-post-page';
-import { NOT_FOUND_PAGES } from '@shared/not-found-pages';
 import type { BlogPost } from '@shared/schemas/blog';
 import { ArrowLeft, Eye, Share2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/layout/document-title';
+import { NotFoundView } from '@/components/layout/not-found-view';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -34,7 +34,6 @@ function BackToBlog() {
   );
 }
 
-const notFound = NOT_FOUND_PAGES.blogPost;
 /** Shares the page: the native share sheet, else copies the link. */
 async function share(post: BlogPost) {
   const url = window.location.href;
@@ -144,17 +143,7 @@ export function Component() {
       </PageMain>
     );
   }
-  if (!post.data) {
-    return (
-      <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <DocumentTitle>{`${notFound.heading} | ${store.name}`}</DocumentTitle>
-        <h1 className="text-3xl">{notFound.heading}</h1>
-        <p className="text-slate-600">{notFound.text}</p>
-        <Button asChild>
-          <Link to={notFound.links[0].href}>{notFound.links[0].label}</Link>
-        </Button>
-      </PageMain>
-    );
-  }
+  // 'Blog Post Not Found' (back-office spec section 2), as the server's 404 page writes it.
+  if (!post.data) return <NotFoundView kind="blogPost" />;
   return <PostView post={post.data} />;
 }

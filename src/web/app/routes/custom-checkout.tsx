@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
+import { store } from '@/config/store';
 import { useUser } from '@/features/auth/api';
 import { joinShippingAddress, PAYMENT_TEXTS } from '@/features/checkout/checkout-flow';
 import { CustomerInfoForm } from '@/features/checkout/components/customer-info-form';
@@ -156,7 +157,7 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
     },
   });
   useEffect(() => {
-    document.title = 'Checkout: Custom Pin Deposit';
+    document.title = `Checkout: Custom Pin Deposit | ${store.name}`;
   }, []);
 
   return (

@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartUiProvider } from '@/features/cart/cart-state';
 import { renderRoutes } from '@/test/app';
 import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { mountOverServerHtml } from '@/test/mount-over';
+import { productMain } from '../../../server/pages/content';
 import { Component as ProductPage } from './product';
 
 const product = (stockQuantity: number): Product => ({
@@ -33,8 +35,11 @@ const product = (stockQuantity: number): Product => ({
 });
 
 let container: HTMLDivElement;
+let serverRoot: HTMLElement | undefined;
 afterEach(async () => {
   await unmount(container);
+  await unmount(serverRoot);
+  serverRoot = undefined;
   vi.unstubAllGlobals();
 });
 
@@ -78,4 +83,49 @@ describe('the delivery window on the product page', () => {
     await settle(() => expect(container.textContent).toContain('Out of Stock'));
     expect(container.textContent).not.toContain('order today for delivery');
   });
+});
+
+function ProductRoute() {
+  return (
+    <CartUiProvider>
+      <ProductPage />
+    </CartUiProvider>
+  );
+}
+
+describe("the breadcrumbs mounted over the server's product page", () => {
+  // Names that wrap the trail to two lines at 360 px when the separators take room: the
+  // server's ' /' text made 8 of the 34 demo pages jump 24 px when the app's chevrons
+  // replaced it (a mobile audit).
+  for (const name of ['Augusta Azalea Pin', 'Pebble Creek Member Guest Commemorative Coin 2026']) {
+    it(`keeps every node, text and attribute of the server's trail (${name})`, async () => {
+      installMatchMedia();
+      const p = { ...product(12), name };
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse(500, { message: 'no request expected' })),
+      );
+      const html = productMain(p);
+      const mounted = await mountOverServerHtml({
+        html,
+        path: '/product/:id',
+        url: `/product/${p.id}`,
+        Component: ProductRoute,
+        data: [
+          [['/api/products', p.id], p],
+          [['/api/products'], [p]],
+        ],
+      });
+      serverRoot = mounted.root;
+      const trail = 'nav[aria-label="Breadcrumb"]';
+      const server = document.createElement('div');
+      server.innerHTML = html;
+      const serverTrail = mounted.serverElements.filter((el) => el.closest(trail));
+      const appTrail = mounted.root.querySelector(trail);
+      expect(serverTrail.length).toBeGreaterThan(5);
+      expect(appTrail?.outerHTML).toBe(server.querySelector(trail)?.outerHTML);
+      expect([appTrail, ...(appTrail?.querySelectorAll('*') ?? [])]).toEqual(serverTrail);
+      expect(appTrail?.textContent).toBe(`HomeWholesale${name}`);
+    });
+  }
 });

@@ -10,7 +10,6 @@ import { COLLECTION_LABELS, sortCatalog } from '@shared/catalog';
 import { localTodayIso } from '@shared/dates';
 import { deliveryWindow } from '@shared/delivery';
 import { dollarsToCents, formatUsd } from '@shared/money';
-import { NOT_FOUND_PAGES } from '@shared/not-found-pages';
 import {
   catalogTierPercent,
   catalogUnitPrice,
@@ -22,6 +21,7 @@ import { Check, ChevronRight, TriangleAlert, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/layout/document-title';
+import { NotFoundView } from '@/components/layout/not-found-view';
 import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -117,19 +117,9 @@ function RelatedProducts({ product }: { product: Product }) {
   );
 }
 
+/** 'Product Not Found' (storefront spec), as the server's 404 page writes it. */
 function NotFound() {
-  const page = NOT_FOUND_PAGES.product;
-  const [browse] = page.links;
-  return (
-    <PageMain className="mx-auto flex w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
-      <DocumentTitle>{`${page.heading} | ${store.name}`}</DocumentTitle>
-      <h1 className="text-3xl font-bold">{page.heading}</h1>
-      <p className="text-slate-600">{page.text}</p>
-      <Button asChild>
-        <Link to={browse.href}>{browse.label}</Link>
-      </Button>
-    </PageMain>
-  );
+  return <NotFoundView kind="product" />;
 }
 
 function LoadingView() {

@@ -9,6 +9,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ChatWidget } from '@/components/layout/chat-widget';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { PageMain } from '@/components/layout/page-main';
 import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
@@ -62,9 +63,9 @@ export function RootLayout() {
       <Header />
       <Suspense
         fallback={
-          <main id="main" className="flex-1 p-8 text-center">
+          <PageMain fillScreen className="p-8 text-center">
             <p role="status">Loading…</p>
-          </main>
+          </PageMain>
         }
       >
         <Outlet />

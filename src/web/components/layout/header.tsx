@@ -4,7 +4,8 @@
  * that are built, see nav-links.ts), the cart
  * button with the item-count badge toggling the drawer, and the account area
  * ('Welcome, {username}' + Logout, or Login / Sign Up). Below md the links and the
- * account area move into a menu panel that closes after a link or logout is tapped.
+ * account area move into a menu panel that closes after a link or logout is tapped; the
+ * open panel is at most as tall as the screen below it and scrolls.
  */
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -170,6 +171,28 @@ export function Header() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  // The open menu ends at the bottom of the screen and scrolls: inside the sticky header it
+  // does not move with the page, and at 740x360 an admin's 411 px menu left Logout off
+  // screen, out of reach (a mobile audit). Its top moves while the test-mode banner above
+  // the header scrolls away, so it is measured again on scroll and resize.
+  const menuPanel = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const panel = menuPanel.current;
+    if (!menuOpen || !panel) return;
+    const fitToScreen = () => {
+      const top = Math.max(0, panel.getBoundingClientRect().top);
+      panel.style.maxHeight = `${Math.max(0, window.innerHeight - top)}px`;
+    };
+    fitToScreen();
+    window.addEventListener('resize', fitToScreen);
+    window.addEventListener('scroll', fitToScreen, { passive: true });
+    return () => {
+      window.removeEventListener('resize', fitToScreen);
+      window.removeEventListener('scroll', fitToScreen);
+      panel.style.maxHeight = '';
+    };
+  }, [menuOpen]);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
@@ -240,7 +263,12 @@ export function Header() {
           </Button>
         </div>
       </div>
-      <div id={menuId} hidden={!menuOpen} className="border-t bg-white lg:hidden">
+      <div
+        ref={menuPanel}
+        id={menuId}
+        hidden={!menuOpen}
+        className="overflow-y-auto overscroll-contain border-t bg-white lg:hidden"
+      >
         {menuOpen && (
           <nav aria-label="Mobile" className="px-4 py-3">
             <ul className="flex flex-col gap-1">

@@ -36,8 +36,13 @@ function SheetContent({
         {...focus}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden">
-          <XIcon className="size-4" aria-hidden="true" />
+        {/* A 44 px tap target at full strength with a visible focus ring: on a phone the
+            full-width cart drawer has no other close control (it was 16 px at 70%). */}
+        <SheetPrimitive.Close
+          data-slot="sheet-close"
+          className="text-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md transition-colors focus-visible:ring-[3px] focus-visible:outline-none"
+        >
+          <XIcon className="size-5" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>

@@ -12,6 +12,7 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
@@ -30,7 +31,9 @@ export function AdminShell({
   const Section = active.Component;
   const ActiveIcon = active.icon;
   return (
-    <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+    // A screen high (PageMain fillScreen): while a section loads its data the footer stays
+    // below the first screen, as it was while the user loaded (routes/admin.tsx).
+    <PageMain fillScreen className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h1 className="text-xl font-bold sm:text-2xl">Admin Dashboard</h1>
         <Button
@@ -82,7 +85,7 @@ export function AdminShell({
           </section>
         </div>
       </div>
-    </main>
+    </PageMain>
   );
 }
 

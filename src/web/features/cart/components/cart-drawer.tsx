@@ -22,9 +22,13 @@ import { useCart, useCartTotals, useRemoveCartItem, useUpdateCartItem } from '@/
 import { useCartUi } from '@/features/cart/cart-state';
 import { serverMessageOr } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { CartLine } from './cart-line';
 import { DiscountBox } from './discount-box';
 import { usd } from './format';
+
+/** The `short` variant's media query (index.css): a screen too short to pin the footer. */
+const SHORT_SCREEN = '(max-height: 36rem)';
 
 function LoadingRows() {
   return (
@@ -101,11 +105,15 @@ export function CartDrawer() {
   // is returned by hand to whatever opened it: the cart button or 'Add to Cart'.
   const opener = useRef<HTMLElement | null>(null);
   // While the drawer is open, toasts sit above its footer (Total and Checkout), not on it:
-  // the toaster's bottom offset adds --toast-lift (components/ui/sonner-toaster.tsx).
+  // the toaster's bottom offset adds --toast-lift (components/ui/sonner-toaster.tsx). On a
+  // short screen the footer scrolls with the items (see SHORT_SCREEN) and a lifted toast
+  // would sit on the drawer's title: there the toast stays at the bottom, and the footer's
+  // bottom padding lets Checkout scroll out from under it.
   const footer = useRef<HTMLDivElement>(null);
+  const short = useMediaQuery(SHORT_SCREEN);
   useEffect(() => {
     const el = footer.current;
-    if (!isOpen || !el) return;
+    if (!isOpen || !el || short) return;
     const root = document.documentElement;
     const lift = () => root.style.setProperty('--toast-lift', `${el.offsetHeight}px`);
     lift();
@@ -115,7 +123,7 @@ export function CartDrawer() {
       observer.disconnect();
       root.style.removeProperty('--toast-lift');
     };
-  }, [isOpen]);
+  }, [isOpen, short]);
   const rememberOpener = () => {
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
@@ -162,16 +170,19 @@ export function CartDrawer() {
 
   return (
     <Sheet open={isOpen} onOpenChange={setOpen}>
+      {/* On a short screen (a phone held sideways) the whole drawer scrolls, footer included:
+          pinned, the discount box, totals and Checkout left the items a 33 px strip at
+          740x360 (a mobile audit), their +/- and remove buttons out of reach. */}
       <SheetContent
-        className="gap-0"
+        className="short:overflow-y-auto gap-0"
         onOpenAutoFocus={rememberOpener}
         onCloseAutoFocus={restoreFocus}
       >
-        <SheetHeader className="border-b pr-12">
+        <SheetHeader className="border-b pr-14">
           <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
           <SheetDescription>View and manage items in your shopping cart</SheetDescription>
         </SheetHeader>
-        <div className="min-h-0 flex-1 overflow-y-auto px-4">
+        <div className="short:flex-none short:overflow-visible min-h-0 flex-1 overflow-y-auto px-4">
           {cart.isLoading ? (
             <LoadingRows />
           ) : cart.isError ? (
@@ -200,7 +211,7 @@ export function CartDrawer() {
             </ul>
           )}
         </div>
-        <SheetFooter ref={footer} className="gap-3 border-t">
+        <SheetFooter ref={footer} className="short:pb-24 gap-3 border-t">
           {items.length > 0 && <TotalsBlock discountCode={discountCode} />}
           {/* With an empty cart Checkout does nothing (storefront spec section 2). */}
           <Button

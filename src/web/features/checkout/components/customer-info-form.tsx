@@ -181,8 +181,9 @@ function Field({
         aria-required="true"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        // A field focused for its error stays clear of the sticky header and the toast.
-        className="scroll-mt-40"
+        // A field focused for its error stays clear of the sticky header (the root's
+        // scroll-padding-top, index.css) and the toast, its label in sight.
+        className="scroll-mt-20"
         {...reg}
       />
       {error ? (

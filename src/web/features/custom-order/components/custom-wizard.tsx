@@ -13,7 +13,7 @@ import { CUSTOM_LOGO_MAX_BYTES, CUSTOM_MESSAGES, QUANTITY_SLIDER } from '@shared
 import { centsToDollars, formatUsd } from '@shared/money';
 import { CUSTOM_PIN_PRICE_TABLE } from '@shared/pricing';
 import { Zap } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -23,6 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api';
 import { AfterFirstRender } from '@/lib/after-first-render';
 import { ApiRequestError } from '@/lib/api';
+import { revealBelowHeader } from '@/lib/reveal';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRushSlots, validatePromoCode } from '../api';
@@ -72,6 +73,7 @@ export function CustomWizard() {
   const [celebrating, setCelebrating] = useState(false);
   const loaded = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const stepCounter = useRef<HTMLOListElement>(null);
   const quote = useMemo(() => wizardQuote(state), [state]);
   const rushLeft = slots.data?.slotsLeft ?? null;
   const update = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
@@ -126,9 +128,17 @@ export function CustomWizard() {
     return () => URL.revokeObjectURL(url);
   }, [logo]);
 
+  // The new step's heading takes focus (screen readers hear it) without the browser's own
+  // scroll, which put it under the sticky header and the step counter off screen: the
+  // counter and the heading are brought into view below the header instead.
   const goTo = (step: WizardStep) => {
     update({ currentStep: step });
-    requestAnimationFrame(() => stepHeading.current?.focus());
+    requestAnimationFrame(() => {
+      const heading = stepHeading.current;
+      if (!heading) return;
+      heading.focus({ preventScroll: true });
+      revealBelowHeader(stepCounter.current ?? heading, heading);
+    });
   };
 
   const chooseFile = (file: File | null) => {
@@ -277,7 +287,7 @@ export function CustomWizard() {
   return (
     <div className="space-y-6">
       <RushBanner left={rushLeft} perMonth={slots.data?.slotsPerMonth ?? null} />
-      <StepIndicator current={step} />
+      <StepIndicator current={step} listRef={stepCounter} />
       {celebrating ? (
         <div
           role="status"
@@ -293,7 +303,7 @@ export function CustomWizard() {
             <h2
               ref={stepHeading}
               tabIndex={-1}
-              className="text-xl leading-none font-semibold outline-none"
+              className="text-xl leading-tight font-semibold outline-none"
             >
               Step {step}: {WIZARD_STEPS[step - 1]}
             </h2>
@@ -440,9 +450,15 @@ function RushBanner({ left, perMonth }: { left: number | null; perMonth: number 
   );
 }
 
-function StepIndicator({ current }: { current: WizardStep }) {
+function StepIndicator({
+  current,
+  listRef,
+}: {
+  current: WizardStep;
+  listRef?: Ref<HTMLOListElement>;
+}) {
   return (
-    <ol aria-label="Wizard steps" className="grid grid-cols-5 gap-1 sm:gap-2">
+    <ol ref={listRef} aria-label="Wizard steps" className="grid grid-cols-5 gap-1 sm:gap-2">
       {WIZARD_STEPS.map((title, i) => {
         const n = i + 1;
         const state = n < current ? 'complete' : n === current ? 'current' : 'upcoming';

@@ -23,7 +23,9 @@ export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
           <p className="text-xl font-bold">{store.name}</p>
           <p className="text-muted-foreground text-sm">{store.email}</p>
         </div>
-        <div className="text-right text-sm">
+        {/* Left-aligned while it wraps under the store's name on a phone (right-aligned
+            lines under a left-aligned heading read badly); beside it from sm. */}
+        <div className="text-sm sm:text-right">
           <p className="text-lg font-semibold">Invoice #{invoice.invoiceNumber}</p>
           <p>Issued {storeDay(invoice.issuedDay)}</p>
           <p>Due {storedDay(invoice.dueDate)}</p>

@@ -44,7 +44,7 @@ export function CustomOrderCard({
       id={`custom-order-${order.id}`}
       aria-labelledby={titleId}
       tabIndex={-1}
-      className="scroll-mt-24 outline-none"
+      className="scroll-mt-4 outline-none"
     >
       <Card className={cn(highlighted && 'ring-primary ring-2 ring-offset-2')}>
         <CardHeader className="flex flex-wrap items-start justify-between gap-2">

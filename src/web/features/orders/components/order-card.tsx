@@ -21,7 +21,7 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
       id={`order-${order.id}`}
       aria-labelledby={titleId}
       tabIndex={-1}
-      className="scroll-mt-24 outline-none"
+      className="scroll-mt-4 outline-none"
     >
       <Card className={cn(highlighted && 'ring-primary ring-2 ring-offset-2')}>
         <CardHeader className="flex flex-wrap items-start justify-between gap-2">

@@ -298,7 +298,8 @@ export function QuoteForm() {
               name="logo"
               accept="image/png,image/jpeg,image/gif,image/svg+xml"
               onChange={onLogoChange}
-              className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-green-800 file:px-3 file:py-1.5 file:font-medium file:text-white focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              // Focused (Tab, Shift+Tab), its label stays in sight above the drop box's icon.
+              className="scroll-mt-28 sm:scroll-mt-16 w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-green-800 file:px-3 file:py-1.5 file:font-medium file:text-white focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             />
           </div>
           {logo && (

@@ -1,0 +1,328 @@
+/**
+ * On a small screen (a mobile audit of 2026-11-27 at 360x740 touch, 740x360 and 1280x800;
+ * docs/decisions.md "On a small screen"): a wizard step change shows the step counter and
+ * the focused heading below the sticky header; /admin, /product/{missing} and
+ * /blog/{missing} load without a layout shift (no bare loading <main>, no skeleton before
+ * not-found); the server's breadcrumbs are the app's; on a phone held sideways the cart
+ * drawer scrolls as a whole, its toast clear of the title, and the admin's open menu
+ * scrolls down to Logout; close buttons are real tap targets; the icons exist; the
+ * preview's captions are legible.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAxeClean } from './support/axe';
+import { RECORD_SHIFTS, screenshot, settledShifts, slowApi } from './support/browser';
+import { E2E_ADMIN, useShopAndBrowser } from './support/shop';
+
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+};
+const SIDEWAYS: BrowserContextOptions = {
+  viewport: { width: 740, height: 360 },
+  hasTouch: true,
+  isMobile: true,
+};
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const SIZES = [
+  ['360x740', PHONE],
+  ['1280x800', DESKTOP],
+] as const;
+
+/** Signs `context` in as the shop's admin through the API (the session cookie is kept). */
+async function signInAsAdmin(context: BrowserContext, url: string): Promise<void> {
+  const res = await context.request.post(`${url}/api/auth/login`, { data: E2E_ADMIN });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Where `selector`'s element is against the sticky header and the viewport. */
+function placeOf(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) throw new Error(`no ${sel}`);
+    const r = el.getBoundingClientRect();
+    return {
+      top: r.top,
+      bottom: r.bottom,
+      headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+      viewportHeight: window.innerHeight,
+      focused: document.activeElement === el,
+    };
+  }, selector);
+}
+
+/** Whether a tap at the middle of `selector`'s element reaches it (nothing on top of it). */
+function reachable(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(hit && el.contains(hit));
+  }, selector);
+}
+
+describe('on a small screen', () => {
+  const fixture = useShopAndBrowser();
+
+  for (const [size, options] of SIZES) {
+    it(`${size}: a wizard step change shows the step counter and the focused step heading below the header`, async () => {
+      const { shop, browser } = fixture;
+      const context = await browser.newContext(options);
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/custom`);
+      const steps: [string, string][] = [
+        ['Next Step', 'Step 2: Pin Specifications'],
+        ['Next Step', 'Step 3: Packaging & Delivery'],
+        ['Previous', 'Step 2: Pin Specifications'],
+      ];
+      for (const [button, heading] of steps) {
+        // The button is at the bottom of the step: the page is scrolled down to it.
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent))
+          .toBe(heading);
+        const step = await placeOf(page, 'main h2[tabindex="-1"]');
+        const counter = await placeOf(page, 'ol[aria-label="Wizard steps"]');
+        const where = JSON.stringify({ step, counter });
+        // It was under the header (heading bottom at y=31 / 61, the header ending at 69).
+        expect(counter.top, where).toBeGreaterThanOrEqual(counter.headerBottom);
+        expect(step.top, where).toBeGreaterThanOrEqual(step.headerBottom);
+        expect(step.bottom, where).toBeLessThanOrEqual(step.viewportHeight);
+      }
+      await screenshot(page, `small-screen-wizard-${size}`);
+      await context.close();
+    });
+  }
+
+  for (const [size, options] of SIZES) {
+    it(`${size}, slow API: /admin?section=... loads without moving the footer`, async () => {
+      const { shop, browser } = fixture;
+      const context = await browser.newContext(options);
+      context.setDefaultTimeout(15_000);
+      await signInAsAdmin(context, shop.url);
+      const page = await context.newPage();
+      await slowApi(page);
+      await page.addInitScript(`
+        window.loadingSeen = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[role="status"][aria-label="Loading the admin area"]'))
+            window.loadingSeen = true;
+        }).observe(document, { childList: true, subtree: true });
+        ${RECORD_SHIFTS}
+      `);
+      await page.goto(`${shop.url}/admin?section=regular-orders`);
+      await page.getByRole('heading', { level: 2, name: 'Regular Orders' }).waitFor();
+      const result = await settledShifts<{ loadingSeen: boolean }>(page, ['loadingSeen']);
+      expect(result.loadingSeen, 'the loading state was shown').toBe(true);
+      const total = result.shifts.reduce((sum, s) => sum + s.value, 0);
+      // It was 0.10-0.37: the footer under a bare loading <main>, then pushed down.
+      expect(total, `layout shift (${JSON.stringify(result.shifts)})`).toBeLessThan(0.01);
+      await context.close();
+    });
+  }
+
+  for (const [size, options] of SIZES) {
+    it(`${size}, slow API: a missing product or post shows not-found at once, no skeleton, nothing moves`, async () => {
+      const { shop, browser } = fixture;
+      const context = await browser.newContext(options);
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await slowApi(page);
+      await page.addInitScript(`
+        window.loadingSeen = [];
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[role="status"]'))
+            if (/^Loading/.test(el.textContent) && !window.loadingSeen.includes(el.textContent))
+              window.loadingSeen.push(el.textContent);
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+        ${RECORD_SHIFTS}
+      `);
+      for (const [path, heading] of [
+        ['/product/999999', 'Product Not Found'],
+        ['/blog/no-such-post', 'Blog Post Not Found'],
+      ]) {
+        const res = await page.goto(`${shop.url}${path}`);
+        expect(res?.status()).toBe(404);
+        await page.getByRole('banner').getByRole('button', { name: /cart/i }).waitFor();
+        const result = await settledShifts<{ loadingSeen: string[] }>(page, ['loadingSeen']);
+        expect(await page.locator('main h1').textContent()).toBe(heading);
+        expect(await page.title()).toBe(`${heading} | Fairway Pin Co.`);
+        // It showed 'Loading product…' / 'Loading post…' between two not-found pages.
+        expect(result.loadingSeen, path).toEqual([]);
+        const total = result.shifts.reduce((sum, s) => sum + s.value, 0);
+        expect(total, `${path}: layout shift (${JSON.stringify(result.shifts)})`).toBeLessThan(
+          0.01,
+        );
+      }
+      await context.close();
+    });
+  }
+
+  it("360x740: every product's breadcrumbs take the app's height in the server's page", async () => {
+    const { shop, browser } = fixture;
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      id: number;
+    }[];
+    const server = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const app = await browser.newContext(PHONE);
+    server.setDefaultTimeout(15_000);
+    app.setDefaultTimeout(15_000);
+    const [serverPage, appPage] = await Promise.all([server.newPage(), app.newPage()]);
+    const trailHeight = (page: Page) =>
+      page.locator('nav[aria-label="Breadcrumb"]').evaluate((el) => el.clientHeight);
+    const differ: string[] = [];
+    for (const { id } of products) {
+      await serverPage.goto(`${shop.url}/product/${id}`);
+      await appPage.goto(`${shop.url}/product/${id}`);
+      // The app's own part of the page: it has taken over.
+      await appPage.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ }).waitFor();
+      const [before, after] = [await trailHeight(serverPage), await trailHeight(appPage)];
+      if (before !== after) differ.push(`/product/${id}: ${before} -> ${after}`);
+    }
+    // 8 of the 34 wrapped to two lines in the server's page (' /' separators), one in the app's.
+    expect(products.length).toBeGreaterThan(30);
+    expect(differ).toEqual([]);
+    await server.close();
+    await app.close();
+  });
+
+  it('740x360: the cart drawer scrolls as a whole, its toast clear of the title; close buttons are tap targets', async () => {
+    const { shop, browser } = fixture;
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      id: number;
+      inStock: boolean;
+      stockQuantity: number;
+    }[];
+    const [first, second] = products.filter((p) => p.inStock && p.stockQuantity >= 5);
+    // One pin in the cart already (the API, as the browser's cart session), one added here.
+    const sessionId = randomUUID();
+    const added = await fetch(`${shop.url}/api/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+      body: JSON.stringify({ productId: first!.id, quantity: 1 }),
+    });
+    expect(added.ok).toBe(true);
+    const context = await browser.newContext(SIDEWAYS);
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript((id) => localStorage.setItem('sessionId', id), sessionId);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/product/${second!.id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await drawer.waitFor();
+    await expect.poll(() => drawer.getByRole('listitem').count()).toBe(2);
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Added to Cart' });
+    await toast.waitFor();
+    await page.getByText('Total', { exact: true }).waitFor();
+    await screenshot(page, 'small-screen-cart-740x360');
+
+    // The toast is not on the drawer's title (it was lifted by the pinned footer's height).
+    const [title, toastBox] = [
+      (await drawer.getByRole('heading', { name: 'Shopping Cart' }).boundingBox())!,
+      (await toast.boundingBox())!,
+    ];
+    expect(
+      toastBox.y >= title.y + title.height || toastBox.y + toastBox.height <= title.y,
+      `toast ${JSON.stringify(toastBox)} over title ${JSON.stringify(title)}`,
+    ).toBe(true);
+
+    // Every item's buttons and Checkout can be scrolled to and tapped (the items had a 33 px strip).
+    const controls = [
+      ...(await drawer.getByRole('button', { name: /^(Decrease|Increase) quantity of / }).all()),
+      ...(await drawer.getByRole('button', { name: /^Remove / }).all()),
+      drawer.getByRole('button', { name: 'Checkout' }),
+    ];
+    expect(controls.length).toBe(7);
+    for (const control of controls) {
+      await control.evaluate((el) => {
+        el.setAttribute('data-probe', '');
+        el.scrollIntoView({ block: 'center' });
+      });
+      expect(
+        await reachable(page, '[role="dialog"] [data-probe]'),
+        (await control.getAttribute('aria-label')) ?? 'Checkout',
+      ).toBe(true);
+      await control.evaluate((el) => el.removeAttribute('data-probe'));
+    }
+
+    // The ✕ of the sheet: 44 px at full strength (16 px at 70% before); the toast's: 24 px.
+    const close = drawer.getByRole('button', { name: 'Close', exact: true });
+    const closeBox = (await close.boundingBox())!;
+    expect([closeBox.width, closeBox.height]).toEqual([44, 44]);
+    expect(await close.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    const toastClose = toast.locator('[data-close-button]');
+    const toastCloseBox = (await toastClose.boundingBox())!;
+    expect(toastCloseBox.width).toBeGreaterThanOrEqual(24);
+    expect(toastCloseBox.height).toBeGreaterThanOrEqual(24);
+    expect(await toastClose.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expectAxeClean(page, 'the cart drawer at 740x360');
+
+    // Reached with the keyboard, the sheet's ✕ shows a focus ring.
+    for (let i = 0; i < 20; i++) {
+      if (await close.evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await close.evaluate((el) => getComputedStyle(el).boxShadow)).toMatch(/rgb/);
+    await context.close();
+  });
+
+  it("740x360: the admin's open menu scrolls down to Logout", async () => {
+    const { shop, browser } = fixture;
+    const context = await browser.newContext(SIDEWAYS);
+    context.setDefaultTimeout(15_000);
+    await signInAsAdmin(context, shop.url);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/wholesale`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const logout = page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', {
+      name: 'Logout',
+    });
+    await logout.waitFor();
+    await logout.evaluate((el) => {
+      el.setAttribute('data-probe', '');
+      el.scrollIntoView({ block: 'nearest' });
+    });
+    // The 411 px menu in the sticky header ran past the 360 px screen, Logout out of reach.
+    expect(await reachable(page, 'header [data-probe]')).toBe(true);
+    await screenshot(page, 'small-screen-menu-740x360');
+    await context.close();
+  });
+
+  it('/favicon.ico and /apple-touch-icon.png are icons, named in every page head', async () => {
+    const { shop } = fixture;
+    for (const [path, type] of [
+      ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)$/],
+      ['/apple-touch-icon.png', /^image\/png$/],
+    ] as const) {
+      const res = await fetch(`${shop.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(type);
+    }
+    for (const path of ['/', '/login', '/no-such-page']) {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      expect(html, path).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48" />');
+      expect(html, path).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+    }
+  });
+
+  it("360x740: the wizard preview's captions are at least 12 px tall", async () => {
+    const { shop, browser } = fixture;
+    const context = await browser.newContext(PHONE);
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/custom`);
+    for (const text of [/^Your pin \(1 in\)$/, /^Ball marker \(1 in\)$/]) {
+      const caption = page.getByTestId('pin-preview').getByText(text);
+      await caption.scrollIntoViewIfNeeded();
+      // About 8 px when drawn in the scaled SVG.
+      expect((await caption.boundingBox())!.height).toBeGreaterThanOrEqual(12);
+    }
+    await context.close();
+  });
+});
