@@ -48,18 +48,29 @@ export interface MailQueue {
  * goes through `query`, pg-boss's multi-statement plans (no parameters) through `exec`.
  */
 export function pgBossDb(database: Database): PgBoss.Db {
+  // pg-boss completes or fails a job without awaiting it, so that call can come after the
+  // shop stopped the queue (which waits 5 s for a delivery) and closed its database; it
+  // would then be an unhandled rejection. Once the database is closing, such a call is
+  // dropped: its promise never settles and nothing waits for it (the job, left active, is
+  // retried after its expiry; its outbox row says whether the mail was sent).
   if (database.pool) {
     const pool = database.pool;
-    return { executeSql: (text, values) => pool.query(text, values) };
+    return {
+      executeSql: (text, values) => (pool.ending ? dropped() : pool.query(text, values)),
+    };
   }
   const pg = database.pglite!;
   return {
     async executeSql(text, values) {
+      if (pg.closed) return dropped();
       if (values?.length) return pg.query(text, values);
       return (await pg.exec(text)).at(-1) ?? { rows: [] };
     },
   };
 }
+
+/** A database call made after the database closed: never answered (see `pgBossDb`). */
+const dropped = () => new Promise<{ rows: never[] }>(() => {});
 
 /**
  * The job id of an outbox row: a UUID derived from the row's id and creation time, so
