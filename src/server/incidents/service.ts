@@ -26,7 +26,7 @@ import { paymentIncidents, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../lib/errors';
 import { countProblemMail, listProblemMail } from '../mail/outbox-admin';
-import { type PaymentRow, recordIncident, refundPayment } from '../payments/service';
+import { type PaymentRow, refundPayment, refundPendingWithoutOrder } from '../payments/service';
 
 /** A capture this old without an order/invoice is listed (the buyer's page normally places the order in seconds). */
 export const CAPTURE_GRACE_MINUTES = 15;
@@ -188,19 +188,12 @@ export async function adminRefund(
     if (!p) throw notFound('Payment not found');
     if (p.status === 'refund_pending') return p;
     if (!isCaptureWithoutOrder(p, now)) throw conflict('This payment has nothing to refund.');
-    const reason = 'Refunded by the admin: the capture never became an order';
-    const [moved] = await tx
-      .update(payments)
-      .set({ status: 'refund_pending', failureReason: reason, updatedAt: now })
-      .where(eq(payments.id, p.id))
-      .returning();
-    await recordIncident(tx, {
-      providerOrderId: p.providerOrderId,
-      kind: 'capture_without_order',
-      message: `${reason}; refund of capture ${p.captureId} requested.`,
-      details: { paymentId: p.id, reference: p.reference, purpose: p.purpose },
-    });
-    return moved!;
+    return refundPendingWithoutOrder(
+      tx,
+      p,
+      'Refunded by the admin: the capture never became an order',
+      now,
+    );
   });
   const refundId = await refundPayment(deps, row, row.failureReason ?? 'Refund by the admin', log);
   return refundId !== null;

@@ -569,6 +569,38 @@ async function captureRow(
 const OPEN_CAPTURE_HOURS = 3;
 
 /**
+ * The payments of `purpose` and `reference` left open, newest first (at most 5): captured
+ * but used by nothing (not consumed, not settled by the admin), or `created` with a
+ * capture asked for in the last OPEN_CAPTURE_HOURS (its answer may have been lost).
+ */
+async function openPaymentsOf(
+  db: DbOrTx,
+  purpose: PaymentRow['purpose'],
+  reference: string,
+): Promise<PaymentRow[]> {
+  const since = new Date(Date.now() - OPEN_CAPTURE_HOURS * 3600_000);
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, purpose),
+        eq(payments.reference, reference),
+        or(
+          and(
+            eq(payments.status, 'captured'),
+            isNull(payments.consumedAt),
+            isNull(payments.adminResolvedAt),
+          ),
+          and(eq(payments.status, 'created'), gt(payments.captureAttemptedAt, since)),
+        ),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(5);
+}
+
+/**
  * Before a new payment of a purpose settled by its capture (`onCaptured`: an invoice, a
  * custom order's balance) for `reference`: finishes what earlier payments of it left
  * open, so a capture whose answer was lost, or a crash between the capture and its
@@ -589,22 +621,7 @@ export async function finishOpenPayments(
 ): Promise<boolean> {
   const handler = deps.paymentPurposes.get(purpose);
   if (!handler?.onCaptured) return false;
-  const since = new Date(Date.now() - OPEN_CAPTURE_HOURS * 3600_000);
-  const open = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.purpose, purpose),
-        eq(payments.reference, reference),
-        or(
-          and(eq(payments.status, 'captured'), isNull(payments.consumedAt)),
-          and(eq(payments.status, 'created'), gt(payments.captureAttemptedAt, since)),
-        ),
-      ),
-    )
-    .orderBy(desc(payments.id))
-    .limit(5);
+  const open = await openPaymentsOf(deps.db, purpose, reference);
   let settled = false;
   for (const row of open) {
     if (row.status === 'captured') {
@@ -638,26 +655,7 @@ export async function unusedCaptureOf(
   caller: Pick<PaymentCaller, 'sessionId' | 'userId'>,
   log: FastifyBaseLogger,
 ): Promise<PaymentRow | null> {
-  const since = new Date(Date.now() - OPEN_CAPTURE_HOURS * 3600_000);
-  const open = await deps.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.purpose, purpose),
-        eq(payments.reference, reference),
-        or(
-          and(
-            eq(payments.status, 'captured'),
-            isNull(payments.consumedAt),
-            isNull(payments.adminResolvedAt),
-          ),
-          and(eq(payments.status, 'created'), gt(payments.captureAttemptedAt, since)),
-        ),
-      ),
-    )
-    .orderBy(desc(payments.id))
-    .limit(5);
+  const open = await openPaymentsOf(deps.db, purpose, reference);
   for (const row of open) {
     if (!isPaymentCreator(row, caller)) continue;
     if (row.status === 'captured') return row;
@@ -704,20 +702,34 @@ async function refundUnusedCapture(
   const moved = await deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
     if (p?.status !== 'captured' || p.consumedAt || p.adminResolvedAt) return null;
-    const [updated] = await tx
-      .update(payments)
-      .set({ status: 'refund_pending', failureReason: reason, updatedAt: new Date() })
-      .where(eq(payments.id, p.id))
-      .returning();
-    await recordIncident(tx, {
-      providerOrderId: p.providerOrderId,
-      kind: 'capture_without_order',
-      message: `${reason}; refund of capture ${p.captureId} requested.`,
-      details: { paymentId: p.id, reference: p.reference, purpose: p.purpose },
-    });
-    return updated ?? null;
+    return refundPendingWithoutOrder(tx, p, reason);
   });
   if (moved) await refundPayment(deps, moved, reason, log);
+}
+
+/**
+ * Inside the caller's transaction, with `p` (a capture that never became an order) locked:
+ * moves it to `refund_pending` for `reason`, with a `capture_without_order` incident, and
+ * returns the row as it is now. The caller then asks the provider (`refundPayment`).
+ */
+export async function refundPendingWithoutOrder(
+  tx: DbOrTx,
+  p: PaymentRow,
+  reason: string,
+  now = new Date(),
+): Promise<PaymentRow> {
+  const [updated] = await tx
+    .update(payments)
+    .set({ status: 'refund_pending', failureReason: reason, updatedAt: now })
+    .where(eq(payments.id, p.id))
+    .returning();
+  await recordIncident(tx, {
+    providerOrderId: p.providerOrderId,
+    kind: 'capture_without_order',
+    message: `${reason}; refund of capture ${p.captureId} requested.`,
+    details: { paymentId: p.id, reference: p.reference, purpose: p.purpose },
+  });
+  return updated!;
 }
 
 /** GET /paypal/setup values. */

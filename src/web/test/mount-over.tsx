@@ -40,17 +40,21 @@ export async function mountOverServerHtml({
   url,
   Component,
   data = [],
+  beforeMount,
 }: {
   html: string;
   path: string;
   url: string;
   Component: React.ComponentType;
   data?: [readonly unknown[], unknown][];
+  /** Called with the root holding the server's HTML, before the app renders over it. */
+  beforeMount?: (root: HTMLElement) => void;
 }): Promise<MountedOverServer> {
   const root = document.createElement('div');
   root.id = 'root';
   root.innerHTML = html;
   document.body.append(root);
+  beforeMount?.(root);
   const serverElements = [...root.querySelectorAll('*')];
   const changes: DomChange[] = [];
   const attributesBefore = new Map<Element, Map<string, string | null>>();

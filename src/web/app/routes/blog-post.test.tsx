@@ -8,12 +8,9 @@
  * Button's or a Lucide icon's output drift apart.
  */
 import type { BlogPost } from '@shared/schemas/blog';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentChild, render } from 'preact';
-import { act } from 'react-dom/test-utils';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unmount, withTimeZone } from '@/test/dom';
+import { mountOverServerHtml } from '@/test/mount-over';
 import { blogPostMain } from '../../../server/pages/content';
 import { Component as BlogPostPage } from './blog-post';
 
@@ -47,12 +44,6 @@ const post: BlogPost = {
   content: CONTENT,
 };
 
-interface Change {
-  type: string;
-  target: string;
-  detail: string;
-}
-
 // A reader east of the shop: the date the server writes (the shop's day) must be the app's
 // too, not the reader's own day or UTC's.
 withTimeZone('Asia/Tokyo');
@@ -63,85 +54,39 @@ afterEach(async () => {
 });
 
 /** Mounts the post page as start.tsx does over the server's main; returns the DOM changes. */
-async function mountOverServerHtml(p: BlogPost) {
-  root = document.createElement('div');
-  root.id = 'root';
-  root.innerHTML = blogPostMain(p);
-  document.body.append(root);
-  const describeNode = (n: Node) =>
-    n.nodeType === 1 ? (n as Element).localName : `#${n.nodeName}:${n.textContent}`;
-  const changes: Change[] = [];
-  const attributesBefore = new Map<Element, Map<string, string | null>>();
-  const observer = new MutationObserver((records) => {
-    for (const r of records) {
-      if (r.type === 'attributes') {
-        const element = r.target as Element;
-        const before = attributesBefore.get(element) ?? new Map<string, string | null>();
-        attributesBefore.set(element, before);
-        if (!before.has(r.attributeName!)) before.set(r.attributeName!, r.oldValue);
-      } else if (r.type === 'characterData') {
-        if ((r.target as Text).data !== r.oldValue)
-          changes.push({ type: r.type, target: r.oldValue ?? '', detail: (r.target as Text).data });
-      } else {
-        changes.push({
-          type: r.type,
-          target: describeNode(r.target),
-          detail: `+${[...r.addedNodes].map(describeNode).join(',')} -${[...r.removedNodes].map(describeNode).join(',')}`,
-        });
-      }
-    }
-  });
-  observer.observe(root, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeOldValue: true,
-    characterData: true,
-    characterDataOldValue: true,
-  });
-  const server = {
-    heading: root.querySelector('h1'),
-    image: root.querySelector('article > img'),
-    body: root.querySelector('.prose-post'),
-    bodyNodes: [...root.querySelector('.prose-post')!.childNodes],
-    all: [...root.querySelectorAll('*')],
+async function mountPost(p: BlogPost) {
+  let server = {
+    heading: null as Element | null,
+    image: null as Element | null,
+    body: null as Element | null,
+    bodyNodes: [] as ChildNode[],
+    all: [] as Element[],
   };
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  const mounted = await mountOverServerHtml({
+    html: blogPostMain(p),
+    path: '/blog/:slug',
+    url: `/blog/${p.slug}`,
+    Component: BlogPostPage,
+    data: [[['/api/blog', p.slug], p]],
+    // What the server wrote, as it was before the app rendered over it.
+    beforeMount: (r) => {
+      server = {
+        heading: r.querySelector('h1'),
+        image: r.querySelector('article > img'),
+        body: r.querySelector('.prose-post'),
+        bodyNodes: [...r.querySelector('.prose-post')!.childNodes],
+        all: [...r.querySelectorAll('*')],
+      };
+    },
   });
-  queryClient.setQueryData(['/api/blog', p.slug], p);
-  const router = createMemoryRouter([{ path: '/blog/:slug', Component: BlogPostPage }], {
-    initialEntries: [`/blog/${p.slug}`],
-  });
-  act(() => {
-    render(
-      (
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      ) as unknown as ComponentChild,
-      root!,
-    );
-  });
-  await Promise.resolve();
-  observer.disconnect();
-  for (const [element, names] of attributesBefore)
-    for (const [name, from] of names) {
-      const to = element.getAttribute(name);
-      if (to !== from)
-        changes.push({
-          type: 'attributes',
-          target: element.localName,
-          detail: `${name}: ${from} -> ${to}`,
-        });
-    }
-  return { root, server, changes };
+  root = mounted.root;
+  return { root: mounted.root, server, changes: mounted.changes };
 }
 
 describe('/blog/{slug} mounted over the server page', () => {
   it('changes no node, text or attribute value: the server markup is the app markup', async () => {
     expect(new Date(post.publishedAt!).getDate(), "the reader's own day").toBe(5);
-    const { root, server, changes } = await mountOverServerHtml(post);
+    const { root, server, changes } = await mountPost(post);
     expect(changes).toEqual([]);
     // The app rendered what it should (so an empty change list means a match, not no render).
     expect(root.querySelector('h1')).toBe(server.heading);
@@ -163,7 +108,7 @@ describe('/blog/{slug} mounted over the server page', () => {
   });
 
   it('also without an image, tags or views (one view)', async () => {
-    const { server, changes } = await mountOverServerHtml({
+    const { server, changes } = await mountPost({
       ...post,
       featuredImage: null,
       tags: [],
