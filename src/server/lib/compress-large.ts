@@ -37,11 +37,12 @@ export async function compressLargeReply(
   const vary = reply.getHeader('vary');
   if (!vary) reply.header('vary', 'Accept-Encoding');
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, Accept-Encoding`);
-  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (bytes.length < LARGE_REPLY_BYTES || reply.getHeader('content-encoding')) return payload;
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size < LARGE_REPLY_BYTES || reply.getHeader('content-encoding')) return payload;
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : null;
   if (!encoding) return payload;
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const compressed =
     encoding === 'br'
       ? await brotliAsync(bytes, {

@@ -7,12 +7,10 @@
  * keeps both changes.
  */
 import type { BlogPost } from '@shared/schemas/blog';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/sonner';
 import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { openEditDialog } from '@/test/edit-dialog';
 import { waitForToast } from '@/test/toasts';
 import { postInput } from '../blog-api';
 import { BlogPostFormDialog } from './blog-post-form';
@@ -57,43 +55,15 @@ async function openEdit(
     jsonResponse(200, { ...post, ...body }),
   listed: () => BlogPost[] = () => [],
 ) {
-  const sent: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
-        sent.push(body);
-        return answer(body, sent.length);
-      }
-      return jsonResponse(200, url.endsWith('/api/admin/blog') ? listed() : []);
-    }),
-  );
-  container = document.createElement('div');
-  document.body.append(container);
-  act(() =>
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <BlogPostFormDialog post={post} open onOpenChange={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
-      container,
-    ),
-  );
-  const form = await vi.waitFor(() => {
-    const f = document.querySelector<HTMLFormElement>('form[aria-label="Edit post"]');
-    if (!f) throw new Error('no form');
-    return f;
+  const opened = await openEditDialog({
+    dialog: <BlogPostFormDialog post={post} open onOpenChange={() => {}} />,
+    formLabel: 'Edit post',
+    answer,
+    isListRead: (url) => url.endsWith('/api/admin/blog'),
+    listed,
   });
-  const field = (name: string) =>
-    form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
-  const type = (name: string, value: string) => {
-    const input = field(name);
-    input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  };
-  return { sent, form, type, value: (name: string) => field(name).value };
+  container = opened.container;
+  return opened;
 }
 
 describe('Edit post', () => {

@@ -9,12 +9,10 @@
  * message, and takes the saved product as its new base (a concurrency audit).
  */
 import type { Product } from '@shared/schemas/catalog';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/sonner';
 import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { openEditDialog } from '@/test/edit-dialog';
 import { waitForToast } from '@/test/toasts';
 import { ProductFormDialog } from './product-form-dialog';
 
@@ -60,43 +58,15 @@ async function openEdit(
     jsonResponse(200, { ...islandGreen, ...body }),
   listed: () => Product[] = () => [],
 ) {
-  const sent: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
-        sent.push(body);
-        return answer(body, sent.length);
-      }
-      return jsonResponse(200, url.includes('includeInactive=true') ? listed() : []);
-    }),
-  );
-  container = document.createElement('div');
-  document.body.append(container);
-  act(() =>
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ProductFormDialog product={islandGreen} open onOpenChange={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
-      container,
-    ),
-  );
-  const form = await vi.waitFor(() => {
-    const f = document.querySelector<HTMLFormElement>('form[aria-label="Edit product"]');
-    if (!f) throw new Error('no form');
-    return f;
+  const opened = await openEditDialog({
+    dialog: <ProductFormDialog product={islandGreen} open onOpenChange={() => {}} />,
+    formLabel: 'Edit product',
+    answer,
+    isListRead: (url) => url.includes('includeInactive=true'),
+    listed,
   });
-  const type = (name: string, value: string) => {
-    const input = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
-    input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  };
-  const value = (name: string) =>
-    form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!.value;
-  return { sent, form, type, value };
+  container = opened.container;
+  return opened;
 }
 
 describe('Edit product', () => {
