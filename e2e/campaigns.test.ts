@@ -50,6 +50,13 @@ describe('newsletter popup and tournament campaign in Chromium', () => {
     await page.clock.runFor(5_100);
     await page.clock.resume();
     await dialog.waitFor({ state: 'visible' });
+    // On a phone the dialog's ✕ is a 44 px tap target at full strength, clear of the title.
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    const closeBox = (await close.boundingBox())!;
+    expect([closeBox.width, closeBox.height]).toEqual([44, 44]);
+    expect(await close.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    const titleBox = (await dialog.getByRole('heading').first().boundingBox())!;
+    expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(closeBox.x);
     const submit = dialog.getByRole('button', { name: 'Get My 15% Discount' });
     expect(await submit.isDisabled()).toBe(true); // empty e-mail
     await expectAxeClean(page, 'newsletter popup');

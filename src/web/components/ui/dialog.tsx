@@ -43,8 +43,12 @@ function DialogContent({
         {...focus}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden">
-          <XIcon aria-hidden="true" />
+        {/* A 44 px tap target at full strength, as the sheet's (it was 24 px at 70%). */}
+        <DialogPrimitive.Close
+          data-slot="dialog-close"
+          className="text-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md transition-colors focus-visible:ring-[3px] focus-visible:outline-none"
+        >
+          <XIcon className="size-5" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
@@ -56,7 +60,7 @@ function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
+      className={cn('flex flex-col gap-2 px-8 text-center sm:pr-8 sm:pl-0 sm:text-left', className)}
       {...props}
     />
   );
