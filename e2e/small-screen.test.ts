@@ -3,9 +3,9 @@
  * docs/decisions.md "On a small screen"): a wizard step change shows the step counter and
  * the focused heading below the sticky header; /admin, /product/{missing} and
  * /blog/{missing} load without a layout shift (no bare loading <main>, no skeleton before
- * not-found); the server's breadcrumbs are the app's; on a phone held sideways the cart
- * drawer scrolls as a whole, its toast clear of the title, and the admin's open menu
- * scrolls down to Logout; close buttons are real tap targets; the icons exist; the
+ * not-found); the server's breadcrumbs and product details take the app's height; on a
+ * phone held sideways the cart drawer scrolls as a whole, its toast clear of the title, and
+ * the admin's open menu scrolls down to Logout; close buttons are real tap targets; the icons exist; the
  * preview's captions are legible.
  */
 import { randomUUID } from 'node:crypto';
@@ -163,33 +163,43 @@ describe('on a small screen', () => {
     });
   }
 
-  it("360x740: every product's breadcrumbs take the app's height in the server's page", async () => {
-    const { shop, browser } = fixture;
-    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
-      id: number;
-    }[];
-    const server = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
-    const app = await browser.newContext(PHONE);
-    server.setDefaultTimeout(15_000);
-    app.setDefaultTimeout(15_000);
-    const [serverPage, appPage] = await Promise.all([server.newPage(), app.newPage()]);
-    const trailHeight = (page: Page) =>
-      page.locator('nav[aria-label="Breadcrumb"]').evaluate((el) => el.clientHeight);
-    const differ: string[] = [];
-    for (const { id } of products) {
-      await serverPage.goto(`${shop.url}/product/${id}`);
-      await appPage.goto(`${shop.url}/product/${id}`);
-      // The app's own part of the page: it has taken over.
-      await appPage.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ }).waitFor();
-      const [before, after] = [await trailHeight(serverPage), await trailHeight(appPage)];
-      if (before !== after) differ.push(`/product/${id}: ${before} -> ${after}`);
-    }
-    // 8 of the 34 wrapped to two lines in the server's page (' /' separators), one in the app's.
-    expect(products.length).toBeGreaterThan(30);
-    expect(differ).toEqual([]);
-    await server.close();
-    await app.close();
-  });
+  for (const [size, options] of SIZES) {
+    it(`${size}: every product's breadcrumbs and details take the app's height in the server's page`, async () => {
+      const { shop, browser } = fixture;
+      const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+        id: number;
+      }[];
+      const server = await browser.newContext({ ...options, javaScriptEnabled: false });
+      const app = await browser.newContext(options);
+      server.setDefaultTimeout(15_000);
+      app.setDefaultTimeout(15_000);
+      const [serverPage, appPage] = await Promise.all([server.newPage(), app.newPage()]);
+      // The trail, and the column beside the image: name, price, tiers, the quantity and
+      // Add to Cart box (held by stand-ins in the server's page), features.
+      const heights = (page: Page) =>
+        page.evaluate(() =>
+          ['nav[aria-label="Breadcrumb"]', 'main .grid > div:nth-child(2)']
+            .map((sel) => document.querySelector(sel)?.getBoundingClientRect().height ?? -1)
+            .join(' / '),
+        );
+      const differ: string[] = [];
+      for (const { id } of products) {
+        await serverPage.goto(`${shop.url}/product/${id}`);
+        await appPage.goto(`${shop.url}/product/${id}`);
+        // The app's own part of the page: it has taken over.
+        await appPage.getByRole('button', { name: /^(Add to Cart|Out of Stock)$/ }).waitFor();
+        const [before, after] = [await heights(serverPage), await heights(appPage)];
+        if (before !== after) differ.push(`/product/${id}: ${before} -> ${after}`);
+      }
+      // At 360 px 8 of the 34 trails wrapped to two lines in the server's page (' /'
+      // separators), one in the app's; the box beside the image grew 128-338 px when the
+      // app's quantity controls replaced the server's shipping line (a mobile audit).
+      expect(products.length).toBeGreaterThan(30);
+      expect(differ).toEqual([]);
+      await server.close();
+      await app.close();
+    });
+  }
 
   it('740x360: the cart drawer scrolls as a whole, its toast clear of the title; close buttons are tap targets', async () => {
     const { shop, browser } = fixture;

@@ -11,6 +11,7 @@ import { BLOG_FILTERS, CATEGORY_LABELS, viewsText } from '../../shared/blog';
 import { BLOG_POST_PAGE, tagText } from '../../shared/blog-post-page';
 import { sortCatalog } from '../../shared/catalog';
 import { CUSTOM_PAGE } from '../../shared/custom-pins';
+import { DISPATCH_BUSINESS_DAYS, TRANSIT_BUSINESS_DAYS } from '../../shared/delivery';
 import { dollarsToCents, formatDollars, formatUsd } from '../../shared/money';
 import {
   NOT_FOUND_PAGES,
@@ -28,6 +29,13 @@ import type { BlogPost, BlogPostSummary } from '../../shared/schemas/blog';
 import type { Product } from '../../shared/schemas/catalog';
 
 const e = escapeHtml;
+
+/**
+ * Dispatch time of ready-made pins, as the app's build has it (web/config/store.ts
+ * `catalogShipTime`: VITE_STORE_CATALOG_SHIP_TIME, a build-time value; `npm start` builds
+ * and serves with the same environment).
+ */
+const CATALOG_SHIP_TIME = process.env.VITE_STORE_CATALOG_SHIP_TIME ?? '1-2 business days';
 
 /**
  * The attribute on each page's largest image (Element Timing): the browser reports that
@@ -198,12 +206,45 @@ export function wholesaleMain(products: Product[], shipTime = '1-2 business days
 </section></main>`;
 }
 
+/**
+ * Where the app puts its quantity and Add to Cart box (web/app/routes/product.tsx
+ * `ProductView`, at quantity 1), at the app's height, so the features below do not move
+ * when the app takes over (they jumped 128-338 px at 1280 px; a mobile audit): the
+ * quantity controls and the button need the app, so their rows are held by invisible
+ * stand-ins with the same texts and heights; the low-stock note, the unit price and the
+ * shipping line are the app's texts (the shipping line names business days where the
+ * app names the dates of the visitor's own calendar). `baseCents` is the unit price.
+ */
+function productBuyBox(p: Product, baseCents: number): string {
+  const soldOut = stockLabel(p.stockQuantity, p.inStock) === 'Out of Stock';
+  const max = soldOut ? 0 : Math.min(p.stockQuantity, p.purchaseLimit ?? Number.POSITIVE_INFINITY);
+  const text = 'text-sm font-medium';
+  const label = `<div class="flex flex-wrap items-center gap-3"><span class="${text}">Quantity</span>${soldOut ? '<span class="inline-flex rounded-md border px-2 py-0.5 text-xs font-medium">Out of Stock</span>' : ''}${p.purchaseLimit !== null ? `<span class="${text}">Limit ${p.purchaseLimit} per customer</span>` : ''}</div>`;
+  const atMost =
+    !soldOut && max === 1
+      ? `<p class="${text}">${p.purchaseLimit !== null && p.purchaseLimit <= p.stockQuantity ? `You've reached the limit of ${p.purchaseLimit} per customer.` : `Only ${p.stockQuantity} in stock: that's the most you can order.`}</p>`
+      : '';
+  const quantity = `<div class="invisible space-y-3" aria-hidden="true">${label}<div class="h-9"></div>${atMost}<div class="h-8"></div></div>`;
+  const lowStock =
+    !soldOut && p.stockQuantity <= 10
+      ? `<p class="flex items-center gap-2 text-sm font-medium text-amber-900"><span class="size-4 shrink-0" aria-hidden="true"></span>Only ${p.stockQuantity} left in stock</p>`
+      : '';
+  const unitCents = catalogUnitPrice(baseCents, 1);
+  const unitPrice = soldOut
+    ? ''
+    : `<p class="text-sm text-slate-700">Unit price at 1: <strong class="text-base text-slate-900">${unitCents === 0 ? 'FREE' : formatUsd(unitCents)}</strong><span class="block text-xs text-slate-600">Your cart shows the final price.</span></p>`;
+  const shipping = soldOut
+    ? ''
+    : `<p class="flex gap-2 text-sm text-slate-700"><span class="mt-0.5 size-4 shrink-0" aria-hidden="true"></span><span>Shipping ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. Ships within ${CATALOG_SHIP_TIME}; order today for delivery <strong>within ${DISPATCH_BUSINESS_DAYS + TRANSIT_BUSINESS_DAYS.min}-${DISPATCH_BUSINESS_DAYS + TRANSIT_BUSINESS_DAYS.max} business days</strong>.</span></p>`;
+  return `<div class="space-y-4 rounded-xl border p-4">${quantity}${lowStock}${unitPrice}<div class="h-10" aria-hidden="true"></div>${shipping}</div>`;
+}
+
 /** /product/{id}: breadcrumbs, name, price, stock, tiers, shipping, description, features. */
 export function productMain(p: Product): string {
   const base = dollarsToCents(p.price);
   // The client's TierPanel (web/features/catalog/components/tier-panel.tsx) at quantity 1.
   const tiers =
-    base > 0
+    base > 0 && (p.purchaseLimit === null || p.purchaseLimit >= 10)
       ? `<section aria-labelledby="tier-heading" class="rounded-xl border bg-emerald-50/60 p-4"><h2 id="tier-heading" class="font-semibold">Wholesale Pricing</h2><ul class="mt-3 grid grid-cols-3 gap-2">${CATALOG_TIERS.map(
           (t, i) =>
             `<li${i === 0 ? ' aria-current="true"' : ''} class="rounded-lg border bg-white px-1 py-2 text-center sm:p-3${i === 0 ? ' border-primary ring-2 ring-primary/30' : ''}"><p class="text-sm font-medium text-slate-700">${e(t.label)}</p><p class="text-base font-bold text-primary sm:text-lg">${formatUsd(catalogUnitPrice(base, t.minQuantity))}</p><p class="text-xs text-slate-600">${t.percentOff > 0 ? `${t.percentOff}% off, each` : 'Full price, each'}</p></li>`,
@@ -212,9 +253,7 @@ export function productMain(p: Product): string {
   const features = p.features.length
     ? `<section aria-labelledby="features-heading"><h2 id="features-heading" class="text-lg font-semibold">Features</h2><ul class="mt-3 space-y-2">${p.features.map((f) => `<li class="flex gap-2 text-slate-700"><span class="mt-0.5 size-5 shrink-0" aria-hidden="true"></span>${e(f)}</li>`).join('')}</ul></section>`
     : '';
-  // Where the app puts its quantity and Add to Cart box (it needs the app); the shipping
-  // line sits in it as in the app.
-  const buyBox = `<div class="space-y-4 rounded-xl border p-4"><p class="flex gap-2 text-sm text-slate-700"><span class="mt-0.5 size-4 shrink-0" aria-hidden="true"></span><span>Shipping ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. In-stock pins ship within 1-2 business days.</span></p></div>`;
+  const buyBox = productBuyBox(p, base);
   // The app's Breadcrumbs (web/app/routes/product.tsx) element for element: the same
   // chevrons (no ' /' text, which made the trail two lines at 360 px on 8 of the 34 demo
   // products and the page jump 24 px when the app took over; a mobile audit).
