@@ -298,6 +298,13 @@ export const payments = pgTable(
      * `finishOpenPayments`).
      */
     captureAttemptedAt: timestamp('capture_attempted_at', { withTimezone: true }),
+    /**
+     * Background checks of a `created` row whose capture got no answer
+     * (incidents/capture-check.ts), and when the next one is due (null: the first, once
+     * CAPTURE_CHECK.graceSeconds after `captureAttemptedAt`).
+     */
+    captureChecks: integer('capture_checks').notNull().default(0),
+    nextCaptureCheckAt: timestamp('next_capture_check_at', { withTimezone: true }),
     /** Automatic refund attempts of a `refund_pending` row (incidents/refund-retry.ts). */
     refundAttempts: integer('refund_attempts').notNull().default(0),
     /** When the refund sweep may try this `refund_pending` row again (null: at once). */
@@ -311,6 +318,11 @@ export const payments = pgTable(
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.reference),
     index('payments_status_idx').on(t.status),
+    // The capture check sweep's claim (incidents/capture-check.ts): only the few `created`
+    // rows whose capture got no answer, not every abandoned payment order.
+    index('payments_capture_check_idx')
+      .on(t.captureAttemptedAt)
+      .where(sql`${t.status} = 'created' and ${t.captureAttemptedAt} is not null`),
   ],
 );
 

@@ -18,6 +18,7 @@ import type { DbOrTx } from '../db/client';
 import { payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { type PaymentRow, refundPayment } from '../payments/service';
+import { startSweep } from './sweep';
 
 export const REFUND_RETRY = {
   baseSeconds: 60,
@@ -81,27 +82,13 @@ export async function runRefundSweep(
 }
 
 /**
- * Runs `runRefundSweep` every `intervalSeconds` (never two at once in this process);
- * returns a function that stops it. `intervalSeconds` 0 disables the sweep.
+ * Runs `runRefundSweep` every `intervalSeconds` (never two at once in this process;
+ * sweep.ts); returns a function that stops it. `intervalSeconds` 0 disables the sweep.
  */
 export function startRefundRetry(
   deps: Pick<AppDeps, 'db' | 'payments' | 'config'>,
   log: FastifyBaseLogger,
   intervalSeconds: number,
 ): () => Promise<void> {
-  if (intervalSeconds <= 0) return async () => {};
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runRefundSweep(deps, log)
-      .catch((err) => log.error({ err }, 'refund sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalSeconds * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweep(() => runRefundSweep(deps, log), log, intervalSeconds, 'refund sweep');
 }

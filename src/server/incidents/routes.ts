@@ -9,7 +9,8 @@
  * - POST /api/admin/outbox/{id}/release            -> one held mail queued
  * - POST /api/admin/outbox/{id}/resend             -> a failed mail sent again
  *
- * Also starts the refund retry sweep (refund-retry.ts) every REFUND_RETRY_SECONDS.
+ * Also starts the refund retry sweep (refund-retry.ts) and the check of captures whose
+ * answer never came (capture-check.ts), each every REFUND_RETRY_SECONDS (0: neither).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { ActionResult, IncidentsOverview, ResolveBody } from '../../shared/schem
 import { apiErrors } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { releaseHeldMail, resendFailedMail } from '../mail/outbox-admin';
+import { startCaptureCheck } from './capture-check';
 import { startRefundRetry } from './refund-retry';
 import { adminRefund, incidentsOverview, resolveIncident, resolvePayment } from './service';
 
@@ -27,12 +29,15 @@ export async function incidentsRoutes(instance: FastifyInstance): Promise<void> 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
 
-  let stop: (() => Promise<void>) | null = null;
+  let stops: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    stop = startRefundRetry(deps, app.log, deps.config.REFUND_RETRY_SECONDS);
+    stops = [
+      startRefundRetry(deps, app.log, deps.config.REFUND_RETRY_SECONDS),
+      startCaptureCheck(deps, app.log, deps.config.REFUND_RETRY_SECONDS),
+    ];
   });
   app.addHook('onClose', async () => {
-    await stop?.();
+    await Promise.all(stops.map((stop) => stop()));
   });
 
   const admin = { preValidation: requireAdmin };

@@ -41,6 +41,9 @@ export const ORDER_TOO_LARGE =
   'This order is too large to pay online. Please contact us to place it.';
 export const PROVIDER_UNAVAILABLE =
   'The payment service is not answering right now. Please try again in a moment.';
+/** The 409 `captureRow` throws when the buyer has not approved the payment (nothing captured). */
+export const NOT_APPROVED =
+  'The payment has not been approved yet. Please complete it in the payment window.';
 
 /** Capture answers, as the capture route shows them (status COMPLETED is the only success). */
 export interface CaptureAnswer {
@@ -443,9 +446,15 @@ export async function capturePayment(
  * Captures the `created` payment `row` at the provider (its stable request id) and
  * decides it as `capturePayment` describes; records the attempt first
  * (`captureAttemptedAt`), so a capture whose answer never arrived can be finished later
- * (`finishOpenPayments`). Same answers and throws as `capturePayment`.
+ * (`finishOpenPayments`, `unusedCaptureOf`, and the capture check sweep,
+ * incidents/capture-check.ts). A purpose settled by its capture (`onCaptured`) is settled
+ * here. Safe to run twice on one row at once: `decide` moves only a `created` row and
+ * the request id is the same. Same answers and throws as `capturePayment` (409
+ * NOT_APPROVED when the buyer never approved it, `captureAttemptedAt` cleared again; 409
+ * for any other refusal that decides nothing; 502 when the provider gives no definite
+ * answer).
  */
-async function captureRow(
+export async function captureRow(
   deps: AppDeps,
   row: PaymentRow,
   log: FastifyBaseLogger,
@@ -469,9 +478,7 @@ async function captureRow(
         .update(payments)
         .set({ captureAttemptedAt: null })
         .where(and(eq(payments.id, row.id), eq(payments.captureAttemptedAt, attemptedAt)));
-      throw conflict(
-        'The payment has not been approved yet. Please complete it in the payment window.',
-      );
+      throw conflict(NOT_APPROVED);
     }
     const status = err.providerStatus;
     // No answer, provider trouble or our own credentials refused: nothing was decided.

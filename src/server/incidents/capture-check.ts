@@ -1,0 +1,245 @@
+/**
+ * The background check of captures whose answer never came (docs/decisions.md "When the
+ * parts around the shop fail" 5): a `created` payment with `capture_attempted_at` set is
+ * one the shop asked the provider to capture without hearing the answer, so money may
+ * have moved. The buyer's own next payment finishes it (payments/service.ts
+ * `finishOpenPayments`, `unusedCaptureOf`); this sweep finishes it when the buyer never
+ * comes back. Same pattern as the refund sweep (refund-retry.ts): periodic, backoff per
+ * payment, safe with any number of app instances on one database.
+ *
+ * Each sweep claims due rows in one statement — `UPDATE ... WHERE id IN (SELECT ... FOR
+ * UPDATE SKIP LOCKED) RETURNING` — which also counts the check and pushes
+ * `next_capture_check_at` forward (1 min, 2, 4, ... capped at 1 h), so two instances
+ * never claim the same row in the same window. A row is first due
+ * CAPTURE_CHECK.graceSeconds after its capture was asked for (the buyer's page asks
+ * again at once by itself). Each claimed row is captured again through `captureRow`
+ * with its stable request id, so the provider answers the earlier capture's result and
+ * never takes the money twice, and `decide` moves only a `created` row, so the buyer's
+ * own request doing the same at the same moment is harmless:
+ *
+ * - COMPLETED with the expected amount -> `captured`; an invoice or a custom order
+ *   balance is settled at once (`onCaptured`); a cart or deposit capture (its `updatedAt`
+ *   now) is listed under 'captures without an order' once CAPTURE_GRACE_MINUTES have
+ *   passed, unless the buyer comes back and places the order with it;
+ * - declined, pending, another amount -> decided as `captureRow` decides them;
+ * - not approved -> nothing moved: `capture_attempted_at` cleared (by `captureRow`) and
+ *   the checks counted from zero again;
+ * - no definite answer (502) -> checked again after the backoff; after the
+ *   CAPTURE_CHECK.maxAttempts-th check, or at once on a refusal that decides nothing
+ *   (409), ONE open `capture_unknown` incident tells the admin to look the order up at
+ *   the provider, and the sweep stops checking that payment.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatUsd } from '../../shared/money';
+import type { Db, DbOrTx } from '../db/client';
+import { paymentIncidents, payments } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../lib/errors';
+import { captureRow, NOT_APPROVED, type PaymentRow, recordIncident } from '../payments/service';
+import { startSweep } from './sweep';
+
+/** Incident kind: the provider never said whether a capture took the money. */
+export const CAPTURE_UNKNOWN_INCIDENT = 'capture_unknown';
+
+/**
+ * First check 5 min after the capture was asked for, then 1, 2, 4, ... 32, 60 min: the
+ * 8th and last check is about 2 h 10 min after it, inside the 3 hours in which the
+ * buyer's own next payment also asks again (payments/service.ts OPEN_CAPTURE_HOURS).
+ */
+export const CAPTURE_CHECK = {
+  graceSeconds: 5 * 60,
+  baseSeconds: 60,
+  maxSeconds: 3600,
+  maxAttempts: 8,
+  batch: 10,
+} as const;
+
+/** Seconds to wait after the `check`-th check (1-based): 60, 120, 240, ... capped at 1 h. */
+export function captureCheckBackoffSeconds(check: number): number {
+  return Math.min(
+    CAPTURE_CHECK.baseSeconds * 2 ** Math.max(0, check - 1),
+    CAPTURE_CHECK.maxSeconds,
+  );
+}
+
+/**
+ * Claims up to `limit` due `created` rows of `provider` whose capture got no answer (see
+ * module doc), counting the check and setting the next one; returns them. Rows of
+ * another provider (the shop switched from test payments) are left alone.
+ */
+export async function claimDueCaptureChecks(
+  db: DbOrTx,
+  provider: PaymentRow['provider'],
+  now: Date,
+  limit: number = CAPTURE_CHECK.batch,
+): Promise<PaymentRow[]> {
+  const grace = new Date(now.getTime() - CAPTURE_CHECK.graceSeconds * 1000);
+  // `status = 'created' and capture_attempted_at is not null` as literals: the partial
+  // index payments_capture_check_idx answers the inner select.
+  return db
+    .update(payments)
+    .set({
+      captureChecks: sql`${payments.captureChecks} + 1`,
+      nextCaptureCheckAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${CAPTURE_CHECK.baseSeconds} * power(2, ${payments.captureChecks}), ${CAPTURE_CHECK.maxSeconds}))`,
+    })
+    .where(
+      sql`${payments.id} in (
+        select id from payments
+         where status = 'created'
+           and capture_attempted_at is not null
+           and provider = ${provider}
+           and capture_checks < ${CAPTURE_CHECK.maxAttempts}
+           and (next_capture_check_at <= ${now.toISOString()}::timestamptz
+                or (next_capture_check_at is null
+                    and capture_attempted_at <= ${grace.toISOString()}::timestamptz))
+         order by id
+         limit ${limit}
+         for update skip locked)`,
+    )
+    .returning();
+}
+
+/** What one check of a claimed row came to. */
+type CheckOutcome = 'captured' | 'decided' | 'not_approved' | 'unknown' | 'reported';
+
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+function paidFor(p: PaymentRow): string {
+  switch (p.purpose) {
+    case 'cart':
+      return 'a catalogue cart';
+    case 'custom_deposit':
+      return `the deposit of prepared custom order ${p.reference}`;
+    case 'custom_balance':
+      return `the balance of custom order ${p.reference}`;
+    case 'invoice':
+      return `invoice ${p.reference}`;
+  }
+}
+
+/**
+ * Records the one open `capture_unknown` incident of `row` (none when one is open
+ * already) and stops the checks of it, under its row lock; nothing when the row was
+ * decided or its attempt cleared meanwhile. Returns true when the incident is open now.
+ */
+async function reportUnknown(
+  db: Db,
+  row: PaymentRow,
+  err: HttpError,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
+    if (p?.status !== 'created' || !p.captureAttemptedAt) return false;
+    await tx
+      .update(payments)
+      .set({ captureChecks: CAPTURE_CHECK.maxAttempts, nextCaptureCheckAt: null })
+      .where(eq(payments.id, p.id));
+    const [open] = await tx
+      .select({ id: paymentIncidents.id })
+      .from(paymentIncidents)
+      .where(
+        and(
+          eq(paymentIncidents.providerOrderId, p.providerOrderId),
+          eq(paymentIncidents.kind, CAPTURE_UNKNOWN_INCIDENT),
+          eq(paymentIncidents.resolved, false),
+        ),
+      )
+      .limit(1);
+    if (open) return true;
+    const provider = p.provider === 'paypal' ? 'PayPal' : 'the payment provider';
+    const answer =
+      err.statusCode >= 500
+        ? `it gave no definite answer in ${row.captureChecks} checks`
+        : 'it refused the capture without saying whether an earlier one went through';
+    await recordIncident(tx, {
+      providerOrderId: p.providerOrderId,
+      kind: CAPTURE_UNKNOWN_INCIDENT,
+      message:
+        `The shop asked ${provider} to capture order ${p.providerOrderId} ` +
+        `(${formatUsd(p.expectedCents)} for ${paidFor(p)}; payment started ${when(p.createdAt)}, ` +
+        `capture last asked for ${when(p.captureAttemptedAt)}) and never heard whether the money moved: ${answer}. ` +
+        `Look the order up at ${provider}: if it was captured, refund it there or settle it with the customer; then mark this resolved.`,
+      details: {
+        paymentId: p.id,
+        purpose: p.purpose,
+        reference: p.reference,
+        expectedCents: p.expectedCents,
+        createdAt: p.createdAt.toISOString(),
+        captureAttemptedAt: p.captureAttemptedAt.toISOString(),
+        checks: row.captureChecks,
+        lastAnswer: { status: err.statusCode, message: err.message },
+      },
+    });
+    log.warn({ providerOrderId: p.providerOrderId }, 'capture outcome unknown: admin told');
+    return true;
+  });
+}
+
+/** Checks one claimed row (see module doc). Throws only for what is not an HttpError. */
+async function checkCapture(
+  deps: AppDeps,
+  row: PaymentRow,
+  log: FastifyBaseLogger,
+): Promise<CheckOutcome> {
+  try {
+    const answer = await captureRow(deps, row, log);
+    return answer.status === 'COMPLETED' ? 'captured' : 'decided';
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    if (err.statusCode === 409 && err.message === NOT_APPROVED) {
+      // Nothing was captured; `captureRow` cleared the attempt. Should the buyer approve
+      // and capture later without an answer, the checks start from zero again.
+      await deps.db
+        .update(payments)
+        .set({ captureChecks: 0, nextCaptureCheckAt: null })
+        .where(and(eq(payments.id, row.id), sql`${payments.captureAttemptedAt} is null`));
+      return 'not_approved';
+    }
+    if (err.statusCode >= 500 && row.captureChecks < CAPTURE_CHECK.maxAttempts) return 'unknown';
+    return (await reportUnknown(deps.db, row, err, log)) ? 'reported' : 'decided';
+  }
+}
+
+/**
+ * One sweep: claims due rows (`claimDueCaptureChecks` for the app's provider) and checks
+ * each (module doc). A row whose check fails unexpectedly (the database) is logged and
+ * left to its next check. Returns the counts: rows checked, captured now, still unknown
+ * (checked again later), reported to the admin now.
+ */
+export async function runCaptureCheckSweep(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<{ checked: number; captured: number; unknown: number; reported: number }> {
+  const claimed = await claimDueCaptureChecks(deps.db, deps.payments.name, now);
+  const counts = { checked: claimed.length, captured: 0, unknown: 0, reported: 0 };
+  for (const row of claimed) {
+    let outcome: CheckOutcome;
+    try {
+      outcome = await checkCapture(deps, row, log);
+    } catch (err) {
+      log.error({ err, providerOrderId: row.providerOrderId }, 'capture check failed');
+      continue;
+    }
+    if (outcome === 'captured') counts.captured += 1;
+    else if (outcome === 'unknown') counts.unknown += 1;
+    else if (outcome === 'reported') counts.reported += 1;
+  }
+  if (claimed.length > 0) log.info(counts, 'capture check sweep');
+  return counts;
+}
+
+/**
+ * Runs `runCaptureCheckSweep` every `intervalSeconds` (never two at once in this
+ * process; sweep.ts); returns a function that stops it and waits for a running sweep.
+ * `intervalSeconds` 0 disables the sweep.
+ */
+export function startCaptureCheck(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  intervalSeconds: number,
+): () => Promise<void> {
+  return startSweep(() => runCaptureCheckSweep(deps, log), log, intervalSeconds, 'capture check');
+}
