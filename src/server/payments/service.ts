@@ -286,10 +286,36 @@ export async function createPayment(
       createdBy: caller,
     });
   } catch (err) {
-    if (err instanceof PaymentProviderError) throw new HttpError(502, PROVIDER_UNAVAILABLE);
-    throw err;
+    if (!(err instanceof PaymentProviderError)) throw err;
+    logProviderFailure(log, err, 'creating a payment failed at the provider', {
+      purpose: body.purpose,
+    });
+    throw new HttpError(502, PROVIDER_UNAVAILABLE);
   }
   return { id: row.providerOrderId, amount, currency: 'USD' };
+}
+
+/** What the log says when the provider refuses the shop's own credentials (401/403). */
+export const CREDENTIALS_REFUSED =
+  "the payment provider refused the shop's credentials: check PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_ENVIRONMENT";
+
+/**
+ * Logs a provider failure: at error level, and saying which settings to check, when the
+ * provider refused the shop's own credentials (401/403: every payment fails until an
+ * operator acts; an operator audit found a wrong secret showed only as 502 request lines),
+ * else at warn level as `message`.
+ */
+function logProviderFailure(
+  log: FastifyBaseLogger,
+  err: PaymentProviderError,
+  message: string,
+  fields: Record<string, unknown>,
+): void {
+  if (err.providerStatus === 401 || err.providerStatus === 403) {
+    log.error({ err, ...fields }, `${message}: ${CREDENTIALS_REFUSED}`);
+  } else {
+    log.warn({ err, ...fields }, message);
+  }
 }
 
 /** The answer for a payment row whose capture was already decided. */
@@ -470,7 +496,7 @@ export async function captureRow(
     result = await deps.payments.captureOrder(row.providerOrderId, captureRequestId(row));
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    log.warn({ err, providerOrderId }, 'capture failed at the provider');
+    logProviderFailure(log, err, 'capture failed at the provider', { providerOrderId });
     if (err.issue === 'ORDER_NOT_APPROVED' || err.issue === 'PAYER_ACTION_REQUIRED') {
       // Nothing can have been captured: this attempt leaves nothing to finish later
       // (unless a later attempt marked the row since).
