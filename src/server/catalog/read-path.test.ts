@@ -220,4 +220,20 @@ describe('public reads without session lookups', () => {
       401,
     );
   });
+
+  it("keeps a product's place in the admin's list (by name) when its stock reaches 0; the shop lists it last", async () => {
+    const names = ['Aardvark Order Pin', 'Aardwolf Order Pin'];
+    const [first] = [
+      await insertProduct(t, { name: names[0], stockQuantity: 5 }),
+      await insertProduct(t, { name: names[1], stockQuantity: 5 }),
+    ];
+    expect(
+      (await admin.put(`/api/products/${first!.id}/stock`, { stockQuantity: 0 })).statusCode,
+    ).toBe(200);
+    const order = (list: Product[]) => list.map((p) => p.name).filter((n) => names.includes(n));
+    const all = await admin.get('/api/products?includeInactive=true');
+    expect(order(all.json())).toEqual(names);
+    const shop = await t.app.inject({ url: '/api/products' });
+    expect(order(shop.json())).toEqual([names[1], names[0]]);
+  });
 });

@@ -11,7 +11,7 @@
  * used while that notification listener is live; otherwise every call reads the DB.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { sortCatalog } from '../../shared/catalog';
+import { compareNames, sortCatalog } from '../../shared/catalog';
 import { dollarsToCents } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
 import type { Database, Db, DbOrTx } from '../db/client';
@@ -156,7 +156,9 @@ export function listenForCatalogChanges(
 /**
  * Every product row (active only unless `includeInactive`), serialized, in catalogue order
  * (name A-Z, First Tee and in-stock first). `includeInactive` is the admin's read: each
- * product also carries its `editVersion`.
+ * product also carries its `editVersion`, and the list is by name only, so a row stays
+ * where it is in the admin's table when its stock reaches 0 (in catalogue order it jumped
+ * to the end under the admin's hand).
  */
 export async function loadProducts(db: DbOrTx, includeInactive = false): Promise<Product[]> {
   const rows = await db
@@ -164,7 +166,10 @@ export async function loadProducts(db: DbOrTx, includeInactive = false): Promise
     .from(products)
     .where(includeInactive ? undefined : eq(products.isActive, true))
     .orderBy(asc(products.id));
-  return sortCatalog(rows.map(includeInactive ? serializeAdminProduct : serializeProduct), 'name');
+  if (includeInactive) {
+    return rows.map(serializeAdminProduct).sort((a, b) => compareNames(a.name, b.name));
+  }
+  return sortCatalog(rows.map(serializeProduct), 'name');
 }
 
 /** The public product list from the cache (see module doc). */
