@@ -6,7 +6,10 @@
  * which tells which worker answered what:
  * - both workers answer, and a session registered through one is signed in on the other;
  * - a worker that dies is replaced, and the shop keeps answering;
- * - SIGTERM stops the workers and the primary cleanly (exit code 0).
+ * - SIGTERM stops the workers and the primary cleanly (exit code 0);
+ * - with requests in flight, SIGTERM to every process of the cluster at once (systemd's
+ *   KillMode=control-group) drains them: each request is answered, every process exits 0;
+ *   so does SIGTERM to the primary alone (a second cluster).
  * The cross-instance rules themselves (cart, rate limit, catalogue edits) are
  * instances.postgres.test.ts's. PostgreSQL only (the cluster refuses PGlite).
  */
@@ -14,13 +17,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
 import { openTestDatabase } from './test/db';
+import { freePort, heldRequest } from './test/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,21 +40,6 @@ let primary: ChildProcess;
 let base: string;
 let dataDir: string;
 const lines: LogLine[] = [];
-
-/** A TCP port free on 127.0.0.1 now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Resolves with the first log line `test` accepts (now or later); rejects after `ms`. */
 async function waitForLine(test: (line: LogLine) => boolean, ms = 45_000): Promise<LogLine> {
@@ -107,9 +95,9 @@ function call(
   });
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase({ poolSize: 2 });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'fp-cluster-'));
+/** Starts `npm run start:cluster`'s process (two workers) on `database`; sets `primary`, `base`, `lines`. */
+async function launch(): Promise<void> {
+  lines.length = 0;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   primary = spawn(process.execPath, ['--import', 'tsx', 'src/server/cluster.ts'], {
@@ -128,6 +116,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A process group of its own: a test signals the whole group, as systemd does.
+    detached: true,
   });
   let pending = '';
   primary.stdout!.on('data', (chunk) => {
@@ -139,22 +129,57 @@ beforeAll(async () => {
     }
   });
   await waitForLine(() => servingPids().length >= 2, 60_000);
-}, 90_000);
+}
 
-afterAll(async () => {
-  if (primary && primary.exitCode === null && primary.signalCode === null) {
+/** Ends the cluster started last, if still running (SIGKILL to its whole group). */
+async function kill(): Promise<void> {
+  if (!primary?.pid) return;
+  if (primary.exitCode === null && primary.signalCode === null) {
     const exited = new Promise((resolve) => primary.once('exit', resolve));
     primary.kill('SIGKILL');
     await exited;
   }
+  // Workers left behind by a failed test (the group is the cluster's alone).
+  try {
+    process.kill(-primary.pid, 'SIGKILL');
+  } catch {}
+}
+
+/** The exit code of `primary`, once it exits. */
+const primaryExit = () =>
+  new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+
+/** Three held requests on three connections (round-robin spreads them over the workers). */
+async function holdThree() {
+  const held = [];
+  for (let i = 0; i < 3; i++) held.push(await heldRequest(base));
+  await new Promise((r) => setTimeout(r, 300)); // the POSTs' headers reach the workers
+  return held;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase({ poolSize: 2 });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'fp-cluster-'));
+});
+
+afterAll(async () => {
+  await kill();
   await database?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('npm run start:cluster (two workers behind one port)', () => {
+  beforeAll(launch, 90_000);
+
   it('answers from both workers, and a session made through one is signed in on the other', async () => {
     const workers = servingPids();
     expect(new Set(workers).size).toBe(2);
+    // Each worker's start line has main.ts's facts (docs/deploy.md 5: `payments: ...`).
+    for (const line of lines.filter((l) => /^worker \d+ serving/.test(l.msg))) {
+      expect(line.msg).toMatch(
+        /^worker \d+ serving http:\/\/127\.0\.0\.1:\d+ \(.+, postgres, payments: test\)$/,
+      );
+    }
 
     const username = `cluster_${randomBytes(4).toString('hex')}`;
     const registered = await call('/api/auth/register', {
@@ -195,12 +220,43 @@ describe('npm run start:cluster (two workers behind one port)', () => {
     }
   }, 90_000); // a new worker loads the whole app: slow on a loaded machine
 
-  it('stops the workers and the primary cleanly on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) =>
-      primary.once('exit', (code) => resolve(code)),
-    );
+  it('SIGTERM to every process at once (and again): requests in flight are answered, all exit 0', async () => {
+    const workers = servingPids().slice(-2);
+    const held = await holdThree();
+    const exited = primaryExit();
+    // systemd's KillMode=control-group: the primary and each worker get SIGTERM, then the
+    // primary passes one more to each worker; a supervisor may repeat it.
+    process.kill(-primary.pid!, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      process.kill(-primary.pid!, 'SIGTERM');
+    } catch {} // the group is gone already: the requests below were cut
+    await new Promise((r) => setTimeout(r, 1_500));
+    for (const request of held) request.finish();
+    expect(await Promise.all(held.map((request) => request.response))).toEqual([204, 204, 204]);
+    expect(await exited).toBe(0);
+    // Each worker drained and exited 0 (the primary's log says so).
+    for (const pid of workers) {
+      await waitForLine((l) => l.msg === `worker ${pid} stopped (exit code 0)`, 5_000);
+    }
+    await expect(call('/api/products')).rejects.toThrow();
+  }, 30_000);
+});
+
+describe('npm run start:cluster stopped by SIGTERM to the primary alone', () => {
+  beforeAll(async () => {
+    await kill();
+    await launch();
+  }, 90_000);
+
+  it('drains the workers (requests in flight are answered), then the primary exits 0', async () => {
+    const held = await holdThree();
+    const exited = primaryExit();
     primary.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1_500));
+    for (const request of held) request.finish();
+    expect(await Promise.all(held.map((request) => request.response))).toEqual([204, 204, 204]);
     expect(await exited).toBe(0);
     await expect(call('/api/products')).rejects.toThrow();
-  });
+  }, 30_000);
 });

@@ -1,17 +1,21 @@
-/** Entry point of `npm start`: loads configuration and starts the shop. */
+/**
+ * Entry point of `npm start`: loads configuration and starts the shop. SIGINT/SIGTERM
+ * drain it (requests in flight are answered) and exit 0; repeated signals while it stops
+ * are ignored (start.ts stopOnSignals).
+ */
 import { loadConfig } from './config';
-import { startShop } from './start';
+import { exitOnStartFailure, openLine, type StartedShop, startShop, stopOnSignals } from './start';
 
-const shop = await startShop(loadConfig());
-shop.app.log.info(
-  `${shop.app.deps.config.STORE_NAME} is open at ${shop.url} (${shop.database.kind}, payments: ${shop.app.deps.payments.name})`,
-);
+let started: Promise<StartedShop> | undefined;
+stopOnSignals(async () => {
+  const shop = await started;
+  await shop?.stop();
+});
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    shop.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+try {
+  started = startShop(loadConfig());
+  const shop = await started;
+  shop.app.log.info(openLine(shop));
+} catch (err) {
+  exitOnStartFailure(err);
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { bootstrapAdmin } from './accounts/bootstrap';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Database, databaseUnreachable, openDatabase } from './db/client';
 import type { AppHooks } from './deps';
 import { createLogDestination } from './lib/log-destination';
 import { createPaymentProvider } from './payments/factory';
@@ -61,6 +61,16 @@ export async function startShop(
       ? { url: config.DATABASE_URL }
       : { dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
+  if (config.DATABASE_URL) {
+    // One connection now (it stays in the pool): an unreachable server stops the start
+    // with one line naming DATABASE_URL, not a driver's stack trace.
+    try {
+      (await database.pool!.connect()).release();
+    } catch (err) {
+      await database.close().catch(() => {});
+      throw databaseUnreachable(config.DATABASE_URL, err);
+    }
+  }
   if (setup) await database.migrate();
   // Log lines go to stdout in batches of 4 KB or more, written at least every second and
   // all of them at stop (lib/log-destination.ts): a write per line cost a tenth of a busy
@@ -114,4 +124,60 @@ export async function startShop(
       await logs?.close();
     },
   };
+}
+
+/** The start-up line: the facts an operator checks (docs/deploy.md 5: `payments: paypal`). */
+export function openLine(shop: StartedShop): string {
+  const { config, payments } = shop.app.deps;
+  return `${config.STORE_NAME} is open at ${shop.url} (${shop.database.kind}, payments: ${payments.name})`;
+}
+
+/** Longest a stop may take (requests in flight answered, database closed), ms; then exit 1. */
+export const STOP_DEADLINE_MS = 10_000;
+
+/**
+ * SIGINT and SIGTERM run `stop` once, then exit 0 (1 when it failed or took longer than
+ * `deadlineMs`). The handlers stay installed: every later signal is ignored, because
+ * during a stop more of them arrive by design: a supervisor signals every process of the
+ * group (systemd's KillMode=control-group), the cluster's primary signals its workers, tsx
+ * relays the signal to its child. A one-shot handler let the second signal take Node's
+ * default action and kill the process with its requests in flight.
+ * Installed before the shop starts, so a signal while starting stops it once started.
+ */
+export function stopOnSignals(
+  stop: () => Promise<void>,
+  deadlineMs = STOP_DEADLINE_MS,
+  onStop?: (signal: NodeJS.Signals) => void,
+): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    onStop?.(signal);
+    setTimeout(() => {
+      console.error(`Stop took longer than ${deadlineMs / 1000} s: exiting`);
+      process.exit(1);
+    }, deadlineMs);
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('Stop failed:', err);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, handler);
+}
+
+/**
+ * Ends a start that failed. A refusal over a setting (its message starts with the
+ * variable: 'DATABASE_URL: cannot connect ...', 'REDIS_URL: ... did not answer',
+ * 'STORE_TIME_ZONE must be ...', 'Invalid configuration: ...') is printed as that message
+ * alone; anything else with its stack.
+ */
+export function exitOnStartFailure(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  const setting = /^(Invalid configuration\b|[A-Z][A-Z0-9]*_[A-Z0-9_]*[:= ])/.test(message);
+  console.error(setting ? message : err);
+  process.exit(1);
 }

@@ -58,6 +58,26 @@ export interface OpenDatabaseOptions {
 /** Longest wait for a PostgreSQL connection (new, or free in the pool), ms. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * The start-up error for a PostgreSQL server that cannot be reached or refuses the
+ * connection: 'DATABASE_URL: cannot connect to PostgreSQL at host:port (<cause>)', one
+ * line naming the setting and the server (as REDIS_URL's 'did not answer'), never the
+ * URL's password.
+ */
+export function databaseUnreachable(url: string, cause: unknown): Error {
+  let where = 'the configured server';
+  let password = '';
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname || 'localhost'}:${parsed.port || 5432}`;
+    password = decodeURIComponent(parsed.password);
+  } catch {}
+  let reason = cause instanceof Error ? cause.message : String(cause);
+  if (password) reason = reason.split(password).join('***');
+  reason = reason.replace(/\s+/g, ' ').trim() || 'no answer';
+  return new Error(`DATABASE_URL: cannot connect to PostgreSQL at ${where} (${reason})`, { cause });
+}
+
 /** The session advisory lock key every migrator of this shop's database takes. */
 const MIGRATION_LOCK_KEY = 720_433_101;
 
@@ -71,7 +91,9 @@ async function migrateLocked(url: string, migrate: () => Promise<void>): Promise
   // A connection of its own, not one of the pool's (a pool of one would wait on itself).
   const lock = new pg.Client({ connectionString: url });
   lock.on('error', () => {});
-  await lock.connect();
+  await lock.connect().catch((err: unknown) => {
+    throw databaseUnreachable(url, err);
+  });
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate();
