@@ -305,6 +305,11 @@ export const payments = pgTable(
      */
     captureChecks: integer('capture_checks').notNull().default(0),
     nextCaptureCheckAt: timestamp('next_capture_check_at', { withTimezone: true }),
+    /**
+     * When the capture check gave up on this row and told the admin (a `capture_unknown`
+     * incident); null while it still checks, however many checks it counted.
+     */
+    captureReportedAt: timestamp('capture_reported_at', { withTimezone: true }),
     /** Automatic refund attempts of a `refund_pending` row (incidents/refund-retry.ts). */
     refundAttempts: integer('refund_attempts').notNull().default(0),
     /** When the refund sweep may try this `refund_pending` row again (null: at once). */

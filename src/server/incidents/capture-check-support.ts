@@ -17,7 +17,10 @@ import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { CAPTURE_CHECK, runCaptureCheckSweep } from './capture-check';
 
 export const LOST = { path: /\/capture$/, lostAnswer: true };
-export const DOWN = { path: /\/capture$/, status: 503 };
+/** PayPal down for the sweep's read of the order (GET /v2/checkout/orders/{id}). */
+export const READ_DOWN = { path: /^\/v2\/checkout\/orders\/[^/]+$/, status: 503 };
+/** The sweep's reads of orders so far. */
+export const ORDER_READ = /^\/v2\/checkout\/orders\/[^/]+$/;
 /** Just past the grace period of a capture asked for now. */
 export const dueNow = () => new Date(Date.now() + (CAPTURE_CHECK.graceSeconds + 60) * 1000);
 

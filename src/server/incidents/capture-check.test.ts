@@ -15,7 +15,7 @@ import {
   CAPTURE_UNKNOWN_INCIDENT,
   captureCheckBackoffSeconds,
 } from './capture-check';
-import { captureCheckEnv, DOWN, dueNow, LOST } from './capture-check-support';
+import { captureCheckEnv, dueNow, LOST, ORDER_READ, READ_DOWN } from './capture-check-support';
 import { CAPTURE_GRACE_MINUTES, incidentsOverview } from './service';
 
 describe('the capture check sweep', () => {
@@ -24,10 +24,15 @@ describe('the capture check sweep', () => {
   it('a lost cart capture becomes captured, and is listed as a capture without an order after its grace', async () => {
     const id = await env.lostCartCapture();
     const captures = env.stub.calls(/\/capture$/).length;
+    const reads = env.stub.calls(ORDER_READ, 'GET').length;
     const done = await env.sweep(dueNow());
     expect(done).toEqual({ checked: 1, captured: 1, unknown: 0, reported: 0 });
-    expect(env.stub.calls(/\/capture$/)).toHaveLength(captures + 1);
-    expect(env.stub.calls(/\/capture$/).at(-1)!.headers['paypal-request-id']).toBe(`${id}-capture`);
+    // It read the order (GET) and captured nothing itself.
+    expect(env.stub.calls(/\/capture$/)).toHaveLength(captures);
+    expect(env.stub.calls(ORDER_READ, 'GET').map((c) => c.path)).toEqual([
+      ...Array(reads).fill(expect.any(String)),
+      `/v2/checkout/orders/${id}`,
+    ]);
     const row = await env.rowOf(id);
     expect(row).toMatchObject({ status: 'captured', capturedCents: 2599, consumedAt: null });
     expect(env.stub.orders.get(id)!.capture!.status).toBe('COMPLETED'); // captured once, not refunded
@@ -85,7 +90,7 @@ describe('the capture check sweep', () => {
     for (let check = 1; check <= CAPTURE_CHECK.maxAttempts; check += 1) {
       // Not due a moment before its time.
       expect((await env.sweep(new Date(now.getTime() - 1000))).checked, `check ${check}`).toBe(0);
-      env.stub.failNext(3, DOWN);
+      env.stub.failNext(3, READ_DOWN);
       const last = check === CAPTURE_CHECK.maxAttempts;
       expect(await env.sweep(now), `check ${check}`).toEqual({
         checked: 1,
@@ -109,7 +114,11 @@ describe('the capture check sweep', () => {
     expect(incidents[0]!.message).toContain(id);
     expect(incidents[0]!.message).toContain('$25.99');
     expect(incidents[0]!.message).toMatch(/Look the order up at PayPal/);
-    expect(incidents[0]!.message).toMatch(/capture last asked for \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    const minute = `${asked.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    expect(incidents[0]!.message).toContain(`capture asked for ${minute}`);
+    expect(incidents[0]!.message).toMatch(
+      /asked about the order 8 times since, without a definite answer/,
+    );
     // The admin sees it among the open incidents.
     const overview = (await env.admin.get('/api/admin/incidents')).json();
     expect(overview.openIncidents).toContainEqual(
@@ -117,26 +126,57 @@ describe('the capture check sweep', () => {
     );
 
     // A later sweep neither asks again nor adds an incident.
-    const captures = env.stub.calls(/\/capture$/).length;
+    const reads = env.stub.calls(ORDER_READ, 'GET').length;
     expect((await env.sweep(new Date(now.getTime() + 24 * 3600_000))).checked).toBe(0);
-    expect(env.stub.calls(/\/capture$/)).toHaveLength(captures);
+    expect(env.stub.calls(ORDER_READ, 'GET')).toHaveLength(reads);
     expect(await env.incidentsOf(id)).toHaveLength(1);
   });
 
-  it('a refusal that decides nothing is reported at once, once', async () => {
-    const p = await insertProduct(env.t.db);
+  it('a capture that never reached PayPal is not made by the sweep: nothing taken, the attempt cleared', async () => {
+    const p = await insertProduct(env.t.db, { priceCents: 2000 });
     const client = new TestClient(env.t.app);
     await addToCart(client, p.id, 1);
     const id = await createPayment(client);
-    env.stub.setOutcome(id, { status: 422, issue: 'ORDER_EXPIRED' });
-    expect((await client.post(`/paypal/order/${id}/capture`)).statusCode).toBe(409);
+    // PayPal answers 503 to every try: it captured nothing, the buyer is told to try again.
+    env.stub.failNext(3, { path: /\/capture$/, status: 503 });
+    expect((await client.post(`/paypal/order/${id}/capture`)).statusCode).toBe(502);
+    expect(env.stub.orders.get(id)!.capture).toBeNull();
     expect((await env.rowOf(id)).captureAttemptedAt).not.toBeNull();
-    const now = dueNow();
-    expect(await env.sweep(now)).toMatchObject({ checked: 1, reported: 1 });
-    expect((await env.rowOf(id)).status).toBe('created');
-    expect((await env.sweep(new Date(now.getTime() + 24 * 3600_000))).checked).toBe(0);
-    const incidents = await env.incidentsOf(id);
-    expect(incidents.map((i) => i.kind)).toEqual([CAPTURE_UNKNOWN_INCIDENT]);
+    const captures = env.stub.calls(/\/capture$/).length;
+
+    expect(await env.sweep(dueNow())).toEqual({ checked: 1, captured: 0, unknown: 0, reported: 0 });
+    expect(env.stub.calls(/\/capture$/)).toHaveLength(captures);
+    expect(env.stub.orders.get(id)!.capture).toBeNull(); // the buyer was not charged later
+    expect(await env.rowOf(id)).toMatchObject({ status: 'created', captureAttemptedAt: null });
+    expect(await env.incidentsOf(id)).toHaveLength(0);
+  });
+
+  it('an order PayPal does not know (404): nothing moved, the attempt cleared', async () => {
+    const id = await env.lostCartCapture();
+    env.stub.orders.delete(id);
+    expect(await env.sweep(dueNow())).toEqual({ checked: 1, captured: 0, unknown: 0, reported: 0 });
+    expect(await env.rowOf(id)).toMatchObject({ status: 'created', captureAttemptedAt: null });
+    expect(await env.incidentsOf(id)).toHaveLength(0);
+  });
+
+  it('a check lost in a crash at the last attempt still ends in the incident', async () => {
+    const id = await env.lostCartCapture();
+    // As if the 8th claim counted its check and the process died before asking PayPal.
+    const claimedAt = dueNow();
+    await env.t.db
+      .update(payments)
+      .set({ captureChecks: CAPTURE_CHECK.maxAttempts, nextCaptureCheckAt: claimedAt })
+      .where(eq(payments.providerOrderId, id));
+    env.stub.failNext(3, READ_DOWN);
+    expect(await env.sweep(claimedAt)).toEqual({
+      checked: 1,
+      captured: 0,
+      unknown: 0,
+      reported: 1,
+    });
+    expect((await env.incidentsOf(id)).map((i) => i.kind)).toEqual([CAPTURE_UNKNOWN_INCIDENT]);
+    expect((await env.rowOf(id)).captureReportedAt).not.toBeNull();
+    expect((await env.sweep(new Date(claimedAt.getTime() + 24 * 3600_000))).checked).toBe(0);
   });
 
   it('not approved: nothing moved, the attempt is cleared, no incident', async () => {
@@ -167,11 +207,11 @@ describe('the capture check sweep', () => {
   it('a capture asked for inside the grace period is not touched', async () => {
     const id = await env.lostCartCapture();
     const before = await env.rowOf(id);
-    const captures = env.stub.calls(/\/capture$/).length;
+    const reads = env.stub.calls(ORDER_READ, 'GET').length;
     const inside = new Date(Date.now() + (CAPTURE_CHECK.graceSeconds - 30) * 1000);
     expect((await env.sweep(inside)).checked).toBe(0);
     expect(await env.rowOf(id)).toEqual(before);
-    expect(env.stub.calls(/\/capture$/)).toHaveLength(captures);
+    expect(env.stub.calls(ORDER_READ, 'GET')).toHaveLength(reads);
     // Past it, the sweep finishes it (and leaves nothing due for the next case).
     expect(await env.sweep(dueNow())).toMatchObject({ checked: 1, captured: 1 });
   });
@@ -183,12 +223,12 @@ describe('the capture check sweep', () => {
       await env.lostCartCapture(),
       await env.lostCartCapture(),
     ];
-    const captures = env.stub.calls(/\/capture$/).length;
+    const reads = env.stub.calls(ORDER_READ, 'GET').length;
     const now = dueNow();
     const [a, b] = await Promise.all([env.sweep(now), env.sweep(now)]);
     expect(a.checked + b.checked).toBe(4);
     expect(a.captured + b.captured).toBe(4);
-    expect(env.stub.calls(/\/capture$/)).toHaveLength(captures + 4); // one call per payment
+    expect(env.stub.calls(ORDER_READ, 'GET')).toHaveLength(reads + 4); // one read per payment
     const rows = await env.t.db
       .select()
       .from(payments)

@@ -2,32 +2,36 @@
  * The background check of captures whose answer never came (docs/decisions.md "When the
  * parts around the shop fail" 5): a `created` payment with `capture_attempted_at` set is
  * one the shop asked the provider to capture without hearing the answer, so money may
- * have moved. The buyer's own next payment finishes it (payments/service.ts
- * `finishOpenPayments`, `unusedCaptureOf`); this sweep finishes it when the buyer never
- * comes back. Same pattern as the refund sweep (refund-retry.ts): periodic, backoff per
- * payment, safe with any number of app instances on one database.
+ * have moved, or not (the request may never have reached the provider). The buyer's own
+ * next payment finishes it (payments/service.ts `finishOpenPayments`, `unusedCaptureOf`:
+ * the buyer is there and wants it paid); this sweep learns what happened when the buyer
+ * never comes back. It only READS the provider's order (`getOrder`), never captures: a
+ * buyer told 'try again in a moment' who left must not be charged later (a review: the
+ * first version captured again and took money the provider had never taken). Same
+ * pattern as the refund sweep (refund-retry.ts): periodic, backoff per payment, safe
+ * with any number of app instances on one database.
  *
  * Each sweep claims due rows in one statement — `UPDATE ... WHERE id IN (SELECT ... FOR
  * UPDATE SKIP LOCKED) RETURNING` — which also counts the check and pushes
  * `next_capture_check_at` forward (1 min, 2, 4, ... capped at 1 h), so two instances
  * never claim the same row in the same window. A row is first due
  * CAPTURE_CHECK.graceSeconds after its capture was asked for (the buyer's page asks
- * again at once by itself). Each claimed row is captured again through `captureRow`
- * with its stable request id, so the provider answers the earlier capture's result and
- * never takes the money twice, and `decide` moves only a `created` row, so the buyer's
- * own request doing the same at the same moment is harmless:
+ * again at once by itself). Then, by what the provider's order holds:
  *
- * - COMPLETED with the expected amount -> `captured`; an invoice or a custom order
- *   balance is settled at once (`onCaptured`); a cart or deposit capture (its `updatedAt`
- *   now) is listed under 'captures without an order' once CAPTURE_GRACE_MINUTES have
- *   passed, unless the buyer comes back and places the order with it;
- * - declined, pending, another amount -> decided as `captureRow` decides them;
- * - not approved -> nothing moved: `capture_attempted_at` cleared (by `captureRow`) and
- *   the checks counted from zero again;
- * - no definite answer (502) -> checked again after the backoff; after the
- *   CAPTURE_CHECK.maxAttempts-th check, or at once on a refusal that decides nothing
- *   (409), ONE open `capture_unknown` incident tells the admin to look the order up at
- *   the provider, and the sweep stops checking that payment.
+ * - a capture -> decided as the buyer's capture would have been (`decideCapture`):
+ *   COMPLETED with the expected amount -> `captured`, an invoice or a custom order
+ *   balance settled at once (`onCaptured`), a cart or deposit capture listed under
+ *   'captures without an order' once CAPTURE_GRACE_MINUTES have passed (its `updatedAt`
+ *   is the decision) unless the buyer comes back and places the order with it; declined,
+ *   pending, another amount -> as at the buyer's capture. `decide` moves only a
+ *   `created` row, so the buyer's own request deciding it at the same moment is harmless;
+ * - no capture (the order is only approved, or never was), or an order the provider does
+ *   not know (404) -> nothing moved: `capture_attempted_at` cleared, checks from zero;
+ * - no definite answer (no answer, 5xx, or a refusal such as 401) -> checked again after
+ *   the backoff; from the CAPTURE_CHECK.maxAttempts-th check on, ONE open
+ *   `capture_unknown` incident tells the admin to look the order up at the provider and
+ *   `capture_reported_at` ends the checks. A crash between a claim and its check only
+ *   delays it: a row is claimed until it is decided, cleared or reported.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,8 +39,8 @@ import { formatUsd } from '../../shared/money';
 import type { Db, DbOrTx } from '../db/client';
 import { paymentIncidents, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../lib/errors';
-import { captureRow, NOT_APPROVED, type PaymentRow, recordIncident } from '../payments/service';
+import { PaymentProviderError, type ProviderCapture } from '../payments/provider';
+import { decideCapture, type PaymentRow, recordIncident } from '../payments/service';
 import { startSweep } from './sweep';
 
 /** Incident kind: the provider never said whether a capture took the money. */
@@ -44,8 +48,9 @@ export const CAPTURE_UNKNOWN_INCIDENT = 'capture_unknown';
 
 /**
  * First check 5 min after the capture was asked for, then 1, 2, 4, ... 32, 60 min: the
- * 8th and last check is about 2 h 10 min after it, inside the 3 hours in which the
- * buyer's own next payment also asks again (payments/service.ts OPEN_CAPTURE_HOURS).
+ * 8th check, after which a row still unknown is reported, is about 2 h 10 min after it,
+ * inside the 3 hours in which the buyer's own next payment also asks again
+ * (payments/service.ts OPEN_CAPTURE_HOURS).
  */
 export const CAPTURE_CHECK = {
   graceSeconds: 5 * 60,
@@ -89,7 +94,7 @@ export async function claimDueCaptureChecks(
          where status = 'created'
            and capture_attempted_at is not null
            and provider = ${provider}
-           and capture_checks < ${CAPTURE_CHECK.maxAttempts}
+           and capture_reported_at is null
            and (next_capture_check_at <= ${now.toISOString()}::timestamptz
                 or (next_capture_check_at is null
                     and capture_attempted_at <= ${grace.toISOString()}::timestamptz))
@@ -101,7 +106,7 @@ export async function claimDueCaptureChecks(
 }
 
 /** What one check of a claimed row came to. */
-type CheckOutcome = 'captured' | 'decided' | 'not_approved' | 'unknown' | 'reported';
+type CheckOutcome = 'captured' | 'decided' | 'not_captured' | 'unknown' | 'reported';
 
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -120,13 +125,15 @@ function paidFor(p: PaymentRow): string {
 
 /**
  * Records the one open `capture_unknown` incident of `row` (none when one is open
- * already) and stops the checks of it, under its row lock; nothing when the row was
- * decided or its attempt cleared meanwhile. Returns true when the incident is open now.
+ * already) and ends its checks (`capture_reported_at`), under its row lock; nothing when
+ * the row was decided or its attempt cleared meanwhile. `answer` says what the provider
+ * last answered. Returns true when the incident is open now.
  */
 async function reportUnknown(
   db: Db,
   row: PaymentRow,
-  err: HttpError,
+  answer: string,
+  err: PaymentProviderError,
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -134,7 +141,7 @@ async function reportUnknown(
     if (p?.status !== 'created' || !p.captureAttemptedAt) return false;
     await tx
       .update(payments)
-      .set({ captureChecks: CAPTURE_CHECK.maxAttempts, nextCaptureCheckAt: null })
+      .set({ captureReportedAt: new Date(), nextCaptureCheckAt: null })
       .where(eq(payments.id, p.id));
     const [open] = await tx
       .select({ id: paymentIncidents.id })
@@ -149,17 +156,14 @@ async function reportUnknown(
       .limit(1);
     if (open) return true;
     const provider = p.provider === 'paypal' ? 'PayPal' : 'the payment provider';
-    const answer =
-      err.statusCode >= 500
-        ? `it gave no definite answer in ${row.captureChecks} checks`
-        : 'it refused the capture without saying whether an earlier one went through';
     await recordIncident(tx, {
       providerOrderId: p.providerOrderId,
       kind: CAPTURE_UNKNOWN_INCIDENT,
       message:
         `The shop asked ${provider} to capture order ${p.providerOrderId} ` +
         `(${formatUsd(p.expectedCents)} for ${paidFor(p)}; payment started ${when(p.createdAt)}, ` +
-        `capture last asked for ${when(p.captureAttemptedAt)}) and never heard whether the money moved: ${answer}. ` +
+        `capture asked for ${when(p.captureAttemptedAt)}) and never heard whether the money moved; ` +
+        `asked about the order ${row.captureChecks} times since, ${answer}. ` +
         `Look the order up at ${provider}: if it was captured, refund it there or settle it with the customer; then mark this resolved.`,
       details: {
         paymentId: p.id,
@@ -169,7 +173,11 @@ async function reportUnknown(
         createdAt: p.createdAt.toISOString(),
         captureAttemptedAt: p.captureAttemptedAt.toISOString(),
         checks: row.captureChecks,
-        lastAnswer: { status: err.statusCode, message: err.message },
+        lastAnswer: {
+          status: err.providerStatus ?? null,
+          issue: err.issue ?? null,
+          message: err.message,
+        },
       },
     });
     log.warn({ providerOrderId: p.providerOrderId }, 'capture outcome unknown: admin told');
@@ -177,29 +185,55 @@ async function reportUnknown(
   });
 }
 
-/** Checks one claimed row (see module doc). Throws only for what is not an HttpError. */
+/**
+ * Nothing was captured (the order holds no capture, or the provider does not know it):
+ * clears the attempt of `row` (unless a new one was made since) and its checks.
+ */
+async function clearAttempt(db: Db, row: PaymentRow): Promise<void> {
+  await db
+    .update(payments)
+    .set({ captureAttemptedAt: null, captureChecks: 0, nextCaptureCheckAt: null })
+    .where(
+      and(
+        eq(payments.id, row.id),
+        eq(payments.status, 'created'),
+        eq(payments.captureAttemptedAt, row.captureAttemptedAt!),
+      ),
+    );
+}
+
+/**
+ * Checks one claimed row (see module doc): reads the order at the provider and decides,
+ * clears, waits or reports. Throws only for what is not a provider failure (the database).
+ */
 async function checkCapture(
   deps: AppDeps,
   row: PaymentRow,
   log: FastifyBaseLogger,
 ): Promise<CheckOutcome> {
+  let order: ProviderCapture;
   try {
-    const answer = await captureRow(deps, row, log);
-    return answer.status === 'COMPLETED' ? 'captured' : 'decided';
+    order = await deps.payments.getOrder(row.providerOrderId);
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    if (err.statusCode === 409 && err.message === NOT_APPROVED) {
-      // Nothing was captured; `captureRow` cleared the attempt. Should the buyer approve
-      // and capture later without an answer, the checks start from zero again.
-      await deps.db
-        .update(payments)
-        .set({ captureChecks: 0, nextCaptureCheckAt: null })
-        .where(and(eq(payments.id, row.id), sql`${payments.captureAttemptedAt} is null`));
-      return 'not_approved';
+    if (!(err instanceof PaymentProviderError)) throw err;
+    if (err.providerStatus === 404) {
+      await clearAttempt(deps.db, row);
+      return 'not_captured';
     }
-    if (err.statusCode >= 500 && row.captureChecks < CAPTURE_CHECK.maxAttempts) return 'unknown';
-    return (await reportUnknown(deps.db, row, err, log)) ? 'reported' : 'decided';
+    log.warn({ err, providerOrderId: row.providerOrderId }, 'capture check: no answer');
+    if (row.captureChecks < CAPTURE_CHECK.maxAttempts) return 'unknown';
+    const answer =
+      err.providerStatus === undefined || err.providerStatus >= 500
+        ? 'without a definite answer'
+        : `refused with ${err.providerStatus}${err.issue ? ` ${err.issue}` : ''}`;
+    return (await reportUnknown(deps.db, row, answer, err, log)) ? 'reported' : 'decided';
   }
+  if (order.captureId === null) {
+    await clearAttempt(deps.db, row);
+    return 'not_captured';
+  }
+  const answer = await decideCapture(deps, row, order, log);
+  return answer.status === 'COMPLETED' ? 'captured' : 'decided';
 }
 
 /**

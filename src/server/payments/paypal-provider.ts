@@ -7,6 +7,7 @@
  * - captureOrder: `PayPal-Request-Id` = the caller's stable id. What counts is the
  *   capture's own status and amount inside `purchase_units[].payments.captures[]`
  *   (a COMPLETED order can hold a DECLINED capture); the caller compares them.
+ * - getOrder: reads an order (GET), its status and capture; changes nothing.
  * - refundCapture: full refund of one capture.
  *
  * The SDK's own retries are off and only cover GET/PUT, so create, capture and refund
@@ -157,6 +158,12 @@ export function createPaypalProvider(options: PaypalProviderOptions): PaymentPro
     };
   }
 
+  /** GET the order: its status and its capture, if one was made. */
+  async function getOrder(orderId: string): Promise<ProviderCapture> {
+    const { result } = await call('get order', ({ orders }) => orders.getOrder({ id: orderId }));
+    return toCapture(result);
+  }
+
   return {
     name: 'paypal',
 
@@ -196,14 +203,13 @@ export function createPaypalProvider(options: PaypalProviderOptions): PaymentPro
       } catch (err) {
         // Captured earlier under another (or an expired) request id: read the order.
         if (err instanceof PaymentProviderError && err.issue === 'ORDER_ALREADY_CAPTURED') {
-          const { result } = await call('get order', ({ orders }) =>
-            orders.getOrder({ id: orderId }),
-          );
-          return toCapture(result);
+          return getOrder(orderId);
         }
         throw err;
       }
     },
+
+    getOrder,
 
     async refundCapture(captureId: string, requestId: string): Promise<ProviderRefund> {
       const { result } = await call('refund capture', ({ payments }) =>

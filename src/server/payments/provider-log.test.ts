@@ -5,7 +5,7 @@
  * level without that sentence. Against the PayPal stub with the real adapter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart, insertProduct } from '../checkout/test-support';
+import { addToCart, createPayment, insertProduct } from '../checkout/test-support';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { createPaypalProvider } from './paypal-provider';
 import { type PaypalStub, startPaypalStub } from './paypal-stub';
@@ -58,6 +58,16 @@ describe('provider failures in the log', () => {
     const line = lines.find((l) => l.msg.includes(CREDENTIALS_REFUSED));
     expect(line?.level).toBe(50);
     expect(line?.msg).toMatch(/^creating a payment failed at the provider: /);
+  });
+
+  it('credentials refused at capture: 502 to the buyer, an error line naming the settings', async () => {
+    const { client, lines } = await shopWith(stub.clientSecret);
+    const id = await createPayment(client);
+    stub.failNext(1, { path: /\/capture$/, status: 401 });
+    expect((await client.post(`/paypal/order/${id}/capture`)).statusCode).toBe(502);
+    const line = lines.find((l) => l.msg.includes(CREDENTIALS_REFUSED));
+    expect(line?.level).toBe(50);
+    expect(line?.msg).toMatch(/^capture failed at the provider: /);
   });
 
   it('PayPal down: a warning without the credentials sentence', async () => {

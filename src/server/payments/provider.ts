@@ -48,6 +48,12 @@ export interface PaymentProvider {
   createOrder(input: CreatePaymentOrderInput): Promise<ProviderOrder>;
   /** Captures an approved order. `requestId` makes retries safe. Throws PaymentProviderError on provider failure. */
   captureOrder(orderId: string, requestId: string): Promise<ProviderCapture>;
+  /**
+   * Reads an order without changing it: its status and its capture, if one was made
+   * (`captureId` null when none). Throws PaymentProviderError on provider failure (404
+   * for an order the provider does not know).
+   */
+  getOrder(orderId: string): Promise<ProviderCapture>;
   /** Refunds a capture in full. */
   refundCapture(captureId: string, requestId: string): Promise<ProviderRefund>;
   /** Values for GET /paypal/setup. */

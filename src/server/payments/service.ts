@@ -528,7 +528,25 @@ export async function captureRow(
     // nothing: a concurrent capture of the same order may still succeed.
     throw conflict(MESSAGES.FAILED);
   }
+  return decideCapture(deps, row, result, log);
+}
 
+/**
+ * Decides the `created` payment `row` by what the provider reports about its capture
+ * (`result`: a capture's answer, or an order read by `getOrder` that holds a capture):
+ * `captured` for a COMPLETED capture of exactly the expected amount and currency (a
+ * purpose settled by its capture, `onCaptured`, is settled now), `refund_pending` +
+ * incident and a refund for a COMPLETED capture of another amount, `failed` + incident
+ * for a PENDING one, `declined` otherwise. Moves only a `created` row (`decide`): when
+ * another request decided it first, answers that decision. Returns the capture answer.
+ */
+export async function decideCapture(
+  deps: AppDeps,
+  row: PaymentRow,
+  result: ProviderCapture,
+  log: FastifyBaseLogger,
+): Promise<CaptureAnswer> {
+  const providerOrderId = row.providerOrderId;
   const captured = { captureId: result.captureId, capturedCents: result.amountCents };
   const amountOk = result.amountCents === row.expectedCents && result.currency === row.currency;
   if (result.captureStatus === 'COMPLETED' && amountOk) {

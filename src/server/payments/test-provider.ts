@@ -80,6 +80,16 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
       });
     },
 
+    async getOrder(orderId: string): Promise<ProviderCapture> {
+      const [order] = await db
+        .select()
+        .from(testPaymentOrders)
+        .where(eq(testPaymentOrders.id, orderId));
+      if (!order)
+        throw new PaymentProviderError('Payment order not found', 404, 'RESOURCE_NOT_FOUND');
+      return toCapture(order);
+    },
+
     async refundCapture(captureId: string, requestId: string): Promise<ProviderRefund> {
       return db.transaction(async (tx) => {
         const [order] = await tx
