@@ -62,6 +62,11 @@ export function captureCheckEnv() {
 
   /** A cart payment whose capture PayPal made but whose answer never arrived (502 to the buyer). */
   async function lostCartCapture(): Promise<string> {
+    return (await lostCartCaptureOf()).id;
+  }
+
+  /** As `lostCartCapture`, with the buyer's client (their cart session). */
+  async function lostCartCaptureOf(): Promise<{ id: string; client: TestClient }> {
     const p = await insertProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
     const client = new TestClient(t.app);
     await addToCart(client, p.id, 1);
@@ -72,7 +77,7 @@ export function captureCheckEnv() {
     const row = await rowOf(id);
     expect(row.status).toBe('created');
     expect(row.captureAttemptedAt).not.toBeNull();
-    return id;
+    return { id, client };
   }
 
   return {
@@ -89,5 +94,6 @@ export function captureCheckEnv() {
     rowOf,
     incidentsOf,
     lostCartCapture,
+    lostCartCaptureOf,
   };
 }

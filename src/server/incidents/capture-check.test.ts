@@ -204,6 +204,26 @@ describe('the capture check sweep', () => {
     expect((await env.sweep(new Date(now.getTime() + 24 * 3600_000))).checked).toBe(0);
   });
 
+  it("a reported capture that the buyer's return settles closes its incident", async () => {
+    const { id, client } = await env.lostCartCaptureOf();
+    const claimedAt = dueNow();
+    await env.t.db
+      .update(payments)
+      .set({ captureChecks: CAPTURE_CHECK.maxAttempts - 1, nextCaptureCheckAt: claimedAt })
+      .where(eq(payments.providerOrderId, id));
+    env.stub.failNext(3, READ_DOWN);
+    expect(await env.sweep(claimedAt)).toMatchObject({ checked: 1, reported: 1 });
+    expect((await env.incidentsOf(id))[0]!.resolved).toBe(false);
+    // The buyer pays for the same cart again: the earlier capture is handed back...
+    const again = await client.post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ id, captured: true });
+    // ...and the admin's incident is closed, saying what became of it.
+    const [incident] = await env.incidentsOf(id);
+    expect(incident).toMatchObject({ kind: CAPTURE_UNKNOWN_INCIDENT, resolved: true });
+    expect(incident!.resolutionNote).toMatch(/^Known since: the payment was captured \(capture /);
+  });
+
   it('a capture asked for inside the grace period is not touched', async () => {
     const id = await env.lostCartCapture();
     const before = await env.rowOf(id);

@@ -40,11 +40,16 @@ import type { Db, DbOrTx } from '../db/client';
 import { paymentIncidents, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { PaymentProviderError, type ProviderCapture } from '../payments/provider';
-import { decideCapture, type PaymentRow, recordIncident } from '../payments/service';
-import { startSweep } from './sweep';
+import {
+  CAPTURE_UNKNOWN_INCIDENT,
+  decideCapture,
+  type PaymentRow,
+  recordIncident,
+} from '../payments/service';
 
-/** Incident kind: the provider never said whether a capture took the money. */
-export const CAPTURE_UNKNOWN_INCIDENT = 'capture_unknown';
+export { CAPTURE_UNKNOWN_INCIDENT };
+
+import { startSweep } from './sweep';
 
 /**
  * First check 5 min after the capture was asked for, then 1, 2, 4, ... 32, 60 min: the

@@ -343,17 +343,44 @@ export function captureAnswerOf(row: PaymentRow): CaptureAnswer {
   }
 }
 
-/** Moves a `created` row to its decided state; null when another request decided first. */
+/**
+ * Incident kind: the capture check (incidents/capture-check.ts) never learned whether a
+ * capture took the money and told the admin.
+ */
+export const CAPTURE_UNKNOWN_INCIDENT = 'capture_unknown';
+
+/**
+ * Moves a `created` row to its decided state; null when another request decided first.
+ * A row the capture check had reported as unknown (`captureReportedAt`) is known now: its
+ * open `capture_unknown` incident is resolved, saying what was decided.
+ */
 async function decide(
   db: DbOrTx,
   row: PaymentRow,
   set: Partial<Pick<PaymentRow, 'status' | 'captureId' | 'capturedCents' | 'failureReason'>>,
 ): Promise<PaymentRow | null> {
+  const now = new Date();
   const [updated] = await db
     .update(payments)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: now })
     .where(and(eq(payments.id, row.id), eq(payments.status, 'created')))
     .returning();
+  if (updated?.captureReportedAt) {
+    await db
+      .update(paymentIncidents)
+      .set({
+        resolved: true,
+        resolvedAt: now,
+        resolutionNote: `Known since: the payment was ${updated.status}${updated.captureId ? ` (capture ${updated.captureId})` : ''}.`,
+      })
+      .where(
+        and(
+          eq(paymentIncidents.providerOrderId, updated.providerOrderId),
+          eq(paymentIncidents.kind, CAPTURE_UNKNOWN_INCIDENT),
+          eq(paymentIncidents.resolved, false),
+        ),
+      );
+  }
   return updated ?? null;
 }
 
