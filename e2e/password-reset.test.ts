@@ -4,6 +4,9 @@
  * sign-in page -> the e-mail form -> the neutral answer -> the mailed link -> a new
  * password -> 'Password Reset' -> sign in with the new password (the old one is refused).
  * No sideways scrolling, axe finds no violations on either page, each page names itself.
+ * And the signed-in change (docs/decisions.md "My Account and password change"): register
+ * -> My Account from the header -> Change Password -> 'Password Changed' (and the notice
+ * mail) -> at 360 px nothing overflows -> Logout -> only the new password signs in.
  */
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
@@ -138,6 +141,89 @@ describe('password reset in Chromium', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('heading', { level: 2, name: 'Link Not Valid' }).waitFor();
     await page.getByRole('link', { name: 'Ask for a New Link' }).waitFor();
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('My Account: change the password while signed in, sign out, sign in with the new one', async () => {
+    const { shop, browser } = fixture;
+    const stamp = Date.now().toString(36);
+    const account = {
+      username: `changer${stamp}`,
+      email: `changer.${stamp}@example.com`,
+      password: 'first-green-51',
+    };
+    const changed = 'second-green-52';
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+
+    await page.goto(`${shop.url}/register`);
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm Password').fill(account.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account Created!', { exact: true }).waitFor();
+    await page.waitForURL(`${shop.url}/`);
+
+    // From the header's account area.
+    await page.getByRole('banner').getByRole('link', { name: 'My Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await page.title()).toBe('My Account | Fairway Pin Co.');
+    await page.getByText(account.email, { exact: true }).waitFor();
+    await page.getByText(account.username, { exact: true }).waitFor();
+    // The sign-up's toast, carried over to this page, has gone.
+    await page.getByText('Account Created!', { exact: true }).waitFor({ state: 'detached' });
+    await expectAxeClean(page, '/account');
+
+    await page.getByLabel('Current Password').fill(account.password);
+    await page.getByLabel('New Password', { exact: true }).fill(changed);
+    await page.getByLabel('Confirm New Password').fill(changed);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password Changed', { exact: true }).waitFor();
+    await screenshot(page, 'account-00-changed-1280');
+    await expectAxeClean(page, '/account changed');
+    // Still signed in here (under a new session id); the owner is told by mail.
+    const user = await page.evaluate(() =>
+      fetch('/api/auth/user', { credentials: 'include' }).then((r) => r.json()),
+    );
+    expect(user).toMatchObject({ username: account.username });
+    await expect
+      .poll(() => smtp.received.some((m) => m.to === account.email), { timeout: 15_000 })
+      .toBe(true);
+    expect(smtp.received.find((m) => m.to === account.email)?.subject).toBe(
+      'Your password was changed',
+    );
+
+    // On a 360 px phone nothing runs off the side, and the menu leads here too.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await noSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobileMenu = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileMenu.getByRole('link', { name: 'My Account' }).waitFor();
+    await noSidewaysScroll(page);
+    await screenshot(page, 'account-01-menu-360');
+    await expectAxeClean(page, '/account at 360 px, menu open');
+
+    // Sign out (from the menu), then only the new password signs in.
+    await mobileMenu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${shop.url}/`);
+    for (const [password, outcome] of [
+      [account.password, 'Login Failed'],
+      [changed, 'Welcome back!'],
+    ] as const) {
+      await page.goto(`${shop.url}/login`);
+      await page.getByLabel('Username').fill(account.username);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByText(outcome, { exact: true }).waitFor();
+    }
+    await page.waitForURL(`${shop.url}/`);
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -1,6 +1,7 @@
 /**
  * Account calls (back-office spec section 7): POST /api/auth/register, POST
- * /api/auth/login, POST /api/auth/logout, GET /api/auth/user.
+ * /api/auth/login, POST /api/auth/logout, GET /api/auth/user; beyond the spec POST
+ * /api/auth/change-password (signed in) and the password reset below.
  *
  * Sign-in regenerates the session id. Limits (lib/rate-limit.ts, shared by every app
  * instance): login LOGIN_RATE_LIMIT per minute per client address + username and
@@ -19,11 +20,23 @@
  * registration's rules and the common-password list), ends every session of the account,
  * spends the link and answers 200; a bad, used or expired link answers 400
  * (PASSWORD_RESET_RATE_LIMIT per minute per client address). It signs no one in.
+ *
+ * Signed-in password change (password-change.ts; docs/decisions.md "My Account and
+ * password change"): POST /api/auth/change-password {currentPassword, newPassword}
+ * answers 401 signed out; 400 for a wrong current password or a new one the registration
+ * would refuse (or the current one again); limited like login (LOGIN_RATE_LIMIT per
+ * minute per client address + account, and the same per-account backoff as sign-in, on
+ * the same key: guesses at one password count together whichever form they come
+ * through); on success every other session of the account ends, this browser gets a new
+ * session id, unused reset links die and 'Your password was changed' is mailed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
+  CHANGE_PASSWORD_MESSAGES,
+  ChangePasswordBody,
+  ChangePasswordResponse,
   ForgotPasswordBody,
   LoginBody,
   LogoutResponse,
@@ -35,10 +48,11 @@ import {
 } from '../../shared/schemas/auth';
 import { apiErrors, badRequest, HttpError } from '../lib/errors';
 import { backoffWaitMs, clientAddress, rateLimit, tooManyRequests } from '../lib/rate-limit';
-import { signIn, signOut } from '../lib/session';
+import { requireUser, signIn, signOut } from '../lib/session';
 import { claimGuestItems } from './guest-claims';
+import { changePassword } from './password-change';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { authenticate, registerUser } from './service';
+import { assertUncommonPassword, authenticate, registerUser } from './service';
 
 const MINUTE_MS = 60_000;
 /** An account's failures are forgotten this long after the last one. */
@@ -195,6 +209,69 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       request.log.info({ userId: user.id }, 'password reset from a mailed link');
       mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
       return { message: PASSWORD_RESET_MESSAGES.done };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      // Signed out: 401 before anything is counted or validated. Then counted per client
+      // address + account before validation, as login counts per address + username.
+      preValidation: [
+        requireUser,
+        rateLimit({
+          name: 'change-password',
+          max: config.LOGIN_RATE_LIMIT,
+          windowMs: MINUTE_MS,
+          by: (request) => (request.user ? `${clientAddress(request)}|${request.user.id}` : null),
+        }),
+      ],
+      schema: {
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordResponse, ...apiErrors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const signedIn = request.user!;
+      const { currentPassword, newPassword } = request.body;
+      // A common new password is refused before the current one is tried: no slot taken.
+      await assertUncommonPassword(newPassword, 'newPassword');
+      const username = signedIn.username.trim().toLowerCase();
+      const accountKey = accountLoginKey(username);
+      const attempt = await limits.takeBackoffSlot(accountKey, backoff, ACCOUNT_FAILURE_DECAY_MS);
+      if (attempt === null) {
+        const wait = backoffWaitMs(await limits.failures(accountKey), backoff);
+        request.log.warn(
+          { userId: signedIn.id, address: clientAddress(request), waitMs: wait },
+          'password change refused: this account is backing off after repeated failures',
+        );
+        throw tooManyRequests(Math.max(1, Math.ceil(wait / 1000)));
+      }
+      const user = await changePassword(
+        db,
+        { config, mail },
+        signedIn.id,
+        currentPassword,
+        newPassword,
+      );
+      if (!user) {
+        if (attempt >= backoff.freeFailures) {
+          request.log.warn(
+            { userId: signedIn.id, failures: attempt, address: clientAddress(request) },
+            'repeated wrong current passwords for one account: backing off',
+          );
+        }
+        throw badRequest(CHANGE_PASSWORD_MESSAGES.wrongCurrent, {
+          currentPassword: CHANGE_PASSWORD_MESSAGES.wrongCurrent,
+        });
+      }
+      await limits.clear(accountKey);
+      // Every session of the account ended with the change (the trigger): this browser
+      // stays signed in under a new session id, as at sign-in.
+      await signIn(request, user);
+      request.log.info({ userId: user.id }, 'password changed while signed in');
+      mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
+      return { message: CHANGE_PASSWORD_MESSAGES.done };
     },
   );
 

@@ -40,7 +40,8 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-const userColumns = {
+/** The `User` columns of `users` (no password hash). */
+export const userColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -90,10 +91,15 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-/** Throws 400 `{errors: {password: COMMON_PASSWORD_MESSAGE}}` for a common password. */
-export async function assertUncommonPassword(password: string): Promise<void> {
+/**
+ * Throws 400 `{errors: {[field]: COMMON_PASSWORD_MESSAGE}}` for a common password
+ * (common-passwords.ts; docs/decisions.md "Security hardening" entry 8). `field` names
+ * the form field the message belongs to: `password` (registration, reset) by default,
+ * `newPassword` for the signed-in change.
+ */
+export async function assertUncommonPassword(password: string, field = 'password'): Promise<void> {
   if (await isCommonPassword(password)) {
-    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
   }
 }
 

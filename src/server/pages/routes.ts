@@ -69,6 +69,7 @@ export const HOME_TITLE =
 const APP_PATHS = [
   '/checkout',
   '/track-order',
+  '/account',
   '/login',
   '/register',
   '/forgot-password',

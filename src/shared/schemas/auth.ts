@@ -1,6 +1,7 @@
 /**
  * Account contracts: login, register, the current user (back-office spec sections 5 and
- * 7), and the password reset by a mailed link (docs/decisions.md "Security hardening").
+ * 7), the password reset by a mailed link (docs/decisions.md "Security hardening") and
+ * the signed-in password change of /account (docs/decisions.md "My Account").
  */
 import { z } from './zod';
 
@@ -90,6 +91,57 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 /** The answer of POST /api/auth/forgot-password and /api/auth/reset-password. */
 export const PasswordResetResponse = z.object({ message: z.string() });
 export type PasswordResetResponse = z.infer<typeof PasswordResetResponse>;
+
+/** Texts of the signed-in password change (POST /api/auth/change-password, /account). */
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: 'Please enter your current password',
+  wrongCurrent: 'Your current password is incorrect',
+  sameAsCurrent: 'New password must be different from your current password',
+  done: 'Your password has been changed. Other devices signed in to your account were signed out.',
+} as const;
+
+/**
+ * The current password as typed: only required (it is checked against the account, not
+ * against the registration's rules, so an old password is never called too short).
+ */
+const CurrentPassword = z
+  .string({ error: CHANGE_PASSWORD_MESSAGES.currentRequired })
+  .min(1, CHANGE_PASSWORD_MESSAGES.currentRequired)
+  .max(200, PASSWORD_LONG);
+
+/**
+ * POST /api/auth/change-password: the current password and the new one, under the
+ * registration's `Password` rules (the server also refuses common passwords, as at
+ * registration); the new one must differ from the current one (error on `newPassword`).
+ */
+export const ChangePasswordBody = z
+  .object({ currentPassword: CurrentPassword, newPassword: Password })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['newPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** The /account form: ChangePasswordBody plus confirmPassword (not sent; 'Passwords don't match'). */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: CurrentPassword,
+    newPassword: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['newPassword'],
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+/** The answer of POST /api/auth/change-password. */
+export const ChangePasswordResponse = z.object({ message: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 export const User = z.object({
   id: z.number().int(),

@@ -10,6 +10,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/product',
   '/checkout',
   '/track-order',
+  '/account',
   '/login',
   '/register',
   '/forgot-password',

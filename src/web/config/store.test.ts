@@ -3,8 +3,13 @@
  * The store's facts come from the page the server served (`#store-facts`, its STORE_*
  * configuration); without it, the build's values (DECISIONS.md "Naming").
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+// The unit project runs a worker's files in one module graph (isolate: false): another
+// file may have imported ./store already, without the facts. Each test imports it afresh.
+beforeEach(() => {
+  vi.resetModules();
+});
 afterEach(() => {
   document.body.innerHTML = '';
   vi.resetModules();

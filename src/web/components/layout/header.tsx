@@ -3,7 +3,7 @@
  * links Home / Get Quote / Wholesale / Track Order (+ Admin for admins; only pages
  * that are built, see nav-links.ts), the cart
  * button with the item-count badge toggling the drawer, and the account area
- * ('Welcome, {username}' + Logout, or Login / Sign Up). Below md the links and the
+ * ('Welcome, {username}' + My Account (/account) + Logout, or Login / Sign Up). Below md the links and the
  * account area move into a menu panel that closes after a link or logout is tapped; the
  * open panel is at most as tall as the screen below it and scrolls.
  */
@@ -75,7 +75,7 @@ function readAccountWidth(large: boolean): number | null {
 }
 
 /**
- * The desktop account area ('Welcome, {username}' + Logout, or Login / Sign Up). While the
+ * The desktop account area ('Welcome, {username}' + My Account + Logout, or Login / Sign Up). While the
  * user call is in flight it keeps the room the area took the last time this browser drew it
  * (its width, kept in localStorage per breakpoint), or else the footprint of the signed-out
  * buttons, invisible and hidden from assistive technology: the header's right-hand group
@@ -123,6 +123,9 @@ function AccountArea({
         <span className="hidden max-w-64 truncate text-sm text-slate-700 xl:inline">
           Welcome, {user.username}
         </span>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/account">My Account</Link>
+        </Button>
         <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </Button>
@@ -287,16 +290,23 @@ export function Header() {
             </ul>
             <div className="mt-3 border-t pt-3">
               {user ? (
-                <div className="flex items-center justify-between gap-3">
-                  <span className="truncate text-sm text-slate-700">Welcome, {user.username}</span>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={logout.run}
-                    disabled={logout.isPending}
-                  >
-                    {logout.isPending ? 'Logging out...' : 'Logout'}
-                  </Button>
+                <div className="flex flex-col gap-1">
+                  <NavLink to="/account" onClick={closeMenu} className={mobileLinkClass}>
+                    My Account
+                  </NavLink>
+                  <div className="flex items-center justify-between gap-3">
+                    <span className="truncate text-sm text-slate-700">
+                      Welcome, {user.username}
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={logout.run}
+                      disabled={logout.isPending}
+                    >
+                      {logout.isPending ? 'Logging out...' : 'Logout'}
+                    </Button>
+                  </div>
                 </div>
               ) : (
                 <div className="grid grid-cols-2 gap-2">

@@ -1,11 +1,13 @@
 /**
  * Auth queries and mutations: GET /api/auth/user (200 null = signed out; a 401 from an
  * older server is read the same way), no retry;
- * POST /api/auth/login|register|logout|forgot-password|reset-password. Cache keys per the
+ * POST /api/auth/login|register|logout|forgot-password|reset-password|change-password. Cache keys per the
  * spec: '/api/auth/user' and '/api/cart' are refreshed after sign-in and sign-out.
  */
 
 import type {
+  ChangePasswordBody,
+  ChangePasswordResponse,
   ForgotPasswordBody,
   LoginBody,
   PasswordResetResponse,
@@ -101,5 +103,18 @@ export function useResetPassword() {
       qc.setQueryData(userQueryKey, null);
       qc.removeQueries({ queryKey: ['/api/orders'] });
     },
+  });
+}
+
+/**
+ * /account's password change (POST /api/auth/change-password). The server keeps this
+ * browser signed in under a new session id (the cookie is replaced) and signs every
+ * other device out; the signed-in user stays the same, so nothing cached changes.
+ * Rejects with ApiRequestError (400 field errors on currentPassword / newPassword, 429).
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api.post<ChangePasswordResponse>('/api/auth/change-password', body),
   });
 }
