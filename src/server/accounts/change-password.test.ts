@@ -16,7 +16,6 @@ import { TOO_MANY_REQUESTS } from '../lib/rate-limit';
 import { cookieName, SESSION_COOKIE } from '../lib/session';
 import { AddressedClient, createTestApp, newCredentials, type TestApp } from '../test/app';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
-import { PASSWORD_CHANGED_SUBJECT } from './password-change';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,7 +177,11 @@ describe('POST /api/auth/change-password', () => {
     // The owner is told, at the account's address.
     const notices = (await outboxTo(creds.email)).filter((m) => m.kind === 'password_changed');
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ subject: PASSWORD_CHANGED_SUBJECT, status: 'held' });
+    expect(notices[0]).toMatchObject({
+      subject: 'Fairway Pin Co.: your password was changed',
+      status: 'held',
+    });
+    expect(notices[0]!.textBody).toContain('changed on its My Account page');
     expect(notices[0]!.textBody).toContain(creds.username);
     expect(notices[0]!.textBody).toContain('https://shop.example/forgot-password');
     expect(notices[0]!.textBody).not.toContain(NEW_PASSWORD);

@@ -6,44 +6,17 @@
  * `changePassword` checks the current password, then in ONE transaction: stores the new
  * hash with `setPassword` (argon2id as at registration; the trigger of migration 0008
  * ends every session of the user, this one included: the route signs this browser in
- * again under a new session id; any unused reset link is spent) and queues the mail
- * 'Your password was changed' in the outbox, so neither happens without the other.
+ * again under a new session id; any unused reset link is spent) and publishes
+ * 'account.password_changed' (via 'my_account': the notice mail of mail/rules.ts, the same
+ * as after a reset link), so neither happens without the other.
  * The caller limits attempts (routes.ts: the login limiter's per-account backoff).
  */
 import { eq } from 'drizzle-orm';
 import type { User } from '../../shared/schemas/auth';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { EventDeps } from '../events/events';
-import { basicMail } from '../mail/templates';
+import { type EventDeps, publish } from '../events/events';
 import { assertUncommonPassword, setPassword, userColumns, verifyPassword } from './service';
-
-/** Outbox kind of the notice (the same kind as the notice after a reset link). */
-export const PASSWORD_CHANGED_KIND = 'password_changed';
-/** Subject of the notice mail. */
-export const PASSWORD_CHANGED_SUBJECT = 'Your password was changed';
-
-/**
- * The notice to the account's address after a signed-in change: what happened, the
- * username, and where to start again (`/forgot-password`) if it was not the owner.
- */
-function passwordChangedMail(user: User, config: EventDeps['config']) {
-  const store = config.STORE_NAME;
-  return basicMail(
-    {
-      to: user.email,
-      kind: PASSWORD_CHANGED_KIND,
-      subject: PASSWORD_CHANGED_SUBJECT,
-      paragraphs: [
-        `The password of your ${store} account was just changed on its My Account page, and every other device signed in to it was signed out.`,
-        'If this was you, there is nothing more to do. If it was not, choose a new password at once with the link below and reply to this e-mail so we can look into it.',
-      ],
-      rows: [['Your username', user.username]],
-      action: { label: 'Choose a new password', url: `${config.publicUrl}/forgot-password` },
-    },
-    config,
-  );
-}
 
 /**
  * Changes the password of the signed-in user `userId` from `currentPassword` to
@@ -82,7 +55,13 @@ export async function changePassword(
     if (!locked || locked.passwordHash !== row.passwordHash) return null;
     await setPassword(tx, userId, newPassword);
     const { passwordHash: _omit, ...user } = row;
-    await deps.mail.enqueue(tx, passwordChangedMail(user, deps.config));
+    await publish(deps, tx, {
+      type: 'account.password_changed',
+      email: user.email,
+      username: user.username,
+      via: 'my_account',
+      forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
+    });
     return user;
   });
 }

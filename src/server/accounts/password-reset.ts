@@ -133,6 +133,7 @@ export async function resetPassword(
       type: 'account.password_changed',
       email: user.email,
       username: user.username,
+      via: 'reset_link',
       forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
     });
     return { id: user.id, username: user.username };

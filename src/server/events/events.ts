@@ -86,13 +86,15 @@ export type ShopEvent =
       validMinutes: number;
     }
   /**
-   * The password of the account `username` (address `email`) was changed from a mailed
-   * reset link; `forgotPasswordUrl` is where its owner starts again if it was not them.
+   * The password of the account `username` (address `email`) was changed, `via` a mailed
+   * reset link or the signed-in My Account page; `forgotPasswordUrl` is where its owner
+   * starts again if it was not them.
    */
   | {
       type: 'account.password_changed';
       email: string;
       username: string;
+      via: 'reset_link' | 'my_account';
       forgotPasswordUrl: string;
     }
   // --- newsletter ---

@@ -193,6 +193,17 @@ export function sampleEvents(config: Config): { trigger: string; event: ShopEven
         type: 'account.password_changed',
         email: 'jordan@example.com',
         username: 'jordanpar',
+        via: 'reset_link',
+        forgotPasswordUrl: `${config.publicUrl}/forgot-password`,
+      },
+    },
+    {
+      trigger: 'Password changed on My Account',
+      event: {
+        type: 'account.password_changed',
+        email: 'morgan@example.com',
+        username: 'morganputts',
+        via: 'my_account',
         forgotPasswordUrl: `${config.publicUrl}/forgot-password`,
       },
     },

@@ -170,11 +170,24 @@ describe('mail rules', () => {
           type: 'account.password_changed',
           email: 'pat@example.test',
           username: 'patgreen',
+          via: 'reset_link',
           forgotPasswordUrl: 'https://pins.test/forgot-password',
         },
         'password_changed',
         'pat@example.test',
         'https://pins.test/forgot-password',
+      ],
+      [
+        {
+          type: 'account.password_changed',
+          email: 'pat@example.test',
+          username: 'patgreen',
+          via: 'my_account',
+          forgotPasswordUrl: 'https://pins.test/forgot-password',
+        },
+        'password_changed',
+        'pat@example.test',
+        'on its My Account page',
       ],
     ];
     for (const [event, kind, to, fact] of cases) {

@@ -390,7 +390,9 @@ export function mailsFor(event: ShopEvent, config: Config, linkSecret?: Buffer):
             kind: 'password_changed',
             subject: `${store}: your password was changed`,
             paragraphs: [
-              `The password of your ${store} account was just changed with a reset link, and every device signed in to it was signed out.`,
+              event.via === 'reset_link'
+                ? `The password of your ${store} account was just changed with a reset link, and every device signed in to it was signed out.`
+                : `The password of your ${store} account was just changed on its My Account page, and every other device signed in to it was signed out.`,
               `If this was you, there is nothing more to do. If it was not, choose a new password at once with the link below and reply to this e-mail so we can look into it.`,
             ],
             rows: [['Your username', event.username]],
