@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { databaseUnreachable } from './db/client';
 import { startShop } from './start';
 import { freePort, heldRequest } from './test/processes';
 
@@ -110,6 +111,20 @@ describe('a database that cannot be reached', () => {
       ),
     );
     expect(failure?.message).not.toContain('s3cret-pw');
+  });
+
+  it('the line is the same whatever the password is (nothing of it shows, not even by a mask)', () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5439'), {
+      code: 'ECONNREFUSED',
+    });
+    const lines = ['s3cret-pw', 'connect', 'ECONNREFUSED', '1', 'fairway'].map(
+      (password) =>
+        databaseUnreachable(`postgres://fairway:${password}@127.0.0.1:5439/fairway`, cause).message,
+    );
+    expect(new Set(lines).size).toBe(1);
+    expect(lines[0]).toBe(
+      'DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:5439 (ECONNREFUSED: nothing listens there)',
+    );
   });
 
   it('npm start prints that line alone on stderr and exits 1', async () => {

@@ -187,6 +187,33 @@ describe('POST /api/auth/change-password', () => {
     expect(notices[0]!.textBody).not.toContain(NEW_PASSWORD);
   });
 
+  it("a device's session saved again after the change (a request that loaded it before) stays ended", async () => {
+    // A security review: a request of the other device, loaded before the change and
+    // finished after it, wrote its session row back (the store upserts), and that device
+    // was signed in again; a sign-in that checked the old password just before the change
+    // saved its session just after, the same way. Here the row is written back by hand.
+    const { creds, browser, id } = await newAccount();
+    const other = new AddressedClient(t.app);
+    expect((await other.post('/api/auth/login', creds)).statusCode).toBe(200);
+    const before = await t.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(before).toHaveLength(2);
+    const cookies = [browser, other].map((c) => c.jar.get(sessionCookie())!);
+    const res = await change(browser, {
+      currentPassword: creds.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await other.get('/api/auth/user')).json()).toBeNull();
+    await t.db.insert(sessions).values(before).onConflictDoNothing();
+    for (const cookie of cookies) {
+      const device = new AddressedClient(t.app);
+      device.jar.set(sessionCookie(), cookie);
+      expect((await device.get('/api/auth/user')).json()).toBeNull();
+    }
+    // The browser that changed it keeps its new session.
+    expect((await browser.get('/api/auth/user')).json()).toMatchObject({ id });
+  });
+
   it('repeated wrong current passwords back off per account (429), as sign-in does', async () => {
     const { creds, browser } = await newAccount();
     // A second device of the same account, from another address.

@@ -23,8 +23,9 @@ import { assertUncommonPassword, setPassword, userColumns, verifyPassword } from
  * `newPassword` (already checked against the shared `ChangePasswordBody`: the
  * registration's rules, different from the current one).
  *
- * Returns the user on success; null when `currentPassword` is wrong, or the password
- * changed meanwhile (the caller answers 400 CHANGE_PASSWORD_MESSAGES.wrongCurrent).
+ * Returns the user and the new hash's `passwordStamp` (for `signIn`) on success; null when
+ * `currentPassword` is wrong, or the password changed meanwhile (the caller answers 400
+ * CHANGE_PASSWORD_MESSAGES.wrongCurrent).
  * Throws 400 `{errors: {newPassword}}` for a common password (as registration refuses it),
  * checked before the current password. On success every session of the user has ended
  * (the caller signs the caller's browser in again), unused reset links are spent and the
@@ -36,7 +37,7 @@ export async function changePassword(
   userId: number,
   currentPassword: string,
   newPassword: string,
-): Promise<User | null> {
+): Promise<{ user: User; stamp: string } | null> {
   await assertUncommonPassword(newPassword, 'newPassword');
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
@@ -53,7 +54,7 @@ export async function changePassword(
     // Changed by a simultaneous request (or a reset link) since the check: that
     // password is no longer the current one.
     if (!locked || locked.passwordHash !== row.passwordHash) return null;
-    await setPassword(tx, userId, newPassword);
+    const stamp = await setPassword(tx, userId, newPassword);
     const { passwordHash: _omit, ...user } = row;
     await publish(deps, tx, {
       type: 'account.password_changed',
@@ -62,6 +63,6 @@ export async function changePassword(
       via: 'my_account',
       forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
     });
-    return user;
+    return { user, stamp };
   });
 }

@@ -93,8 +93,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await registerUser(db, request.body);
-      await signIn(request, user);
+      const { user, stamp } = await registerUser(db, request.body);
+      await signIn(request, user, stamp);
       await claimGuestItems(db, request, reply, user.id);
       return reply.status(201).send(user);
     },
@@ -139,8 +139,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         throw tooManyRequests(Math.max(1, Math.ceil(wait / 1000)));
       }
 
-      const user = await authenticate(db, request.body.username, request.body.password);
-      if (!user) {
+      const found = await authenticate(db, request.body.username, request.body.password);
+      if (!found) {
         if (attempt >= backoff.freeFailures) {
           request.log.warn(
             { username, failures: attempt, address: clientAddress(request) },
@@ -150,7 +150,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
       }
       await limits.clear(accountKey);
-      await signIn(request, user);
+      const { user, stamp } = found;
+      await signIn(request, user, stamp);
       await claimGuestItems(db, request, reply, user.id);
       return user;
     },
@@ -247,14 +248,14 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         );
         throw tooManyRequests(Math.max(1, Math.ceil(wait / 1000)));
       }
-      const user = await changePassword(
+      const changed = await changePassword(
         db,
         { config, mail },
         signedIn.id,
         currentPassword,
         newPassword,
       );
-      if (!user) {
+      if (!changed) {
         if (attempt >= backoff.freeFailures) {
           request.log.warn(
             { userId: signedIn.id, failures: attempt, address: clientAddress(request) },
@@ -268,7 +269,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       await limits.clear(accountKey);
       // Every session of the account ended with the change (the trigger): this browser
       // stays signed in under a new session id, as at sign-in.
-      await signIn(request, user);
+      const { user, stamp } = changed;
+      await signIn(request, user, stamp);
       request.log.info({ userId: user.id }, 'password changed while signed in');
       mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
       return { message: CHANGE_PASSWORD_MESSAGES.done };

@@ -14,6 +14,7 @@ import { AUTH_MESSAGES, type RegisterBody, type User } from '../../shared/schema
 import type { DbOrTx } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
+import { passwordStamp } from '../lib/session';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 /** `Algorithm.Argon2id` (a const enum, which isolatedModules cannot import as a value). */
@@ -61,23 +62,24 @@ export async function findUserByUsername(
 }
 
 /**
- * Checks a username and password. Returns the user, or null for a wrong password or an
- * unknown username alike (the caller answers 401 'Invalid username or password'). An
- * unknown username still costs one argon2 verify, so timing does not reveal accounts.
+ * Checks a username and password. Returns the user and the `passwordStamp` of the hash
+ * it checked (for `signIn`), or null for a wrong password or an unknown username alike
+ * (the caller answers 401 'Invalid username or password'). An unknown username still
+ * costs one argon2 verify, so timing does not reveal accounts.
  */
 export async function authenticate(
   db: DbOrTx,
   username: string,
   password: string,
-): Promise<User | null> {
+): Promise<{ user: User; stamp: string } | null> {
   const row = await findUserByUsername(db, username);
   if (!row) {
     await verifyPassword(await getDummyHash(), password);
     return null;
   }
   if (!(await verifyPassword(row.passwordHash, password))) return null;
-  const { passwordHash: _omit, ...user } = row;
-  return user;
+  const { passwordHash, ...user } = row;
+  return { user, stamp: passwordStamp(passwordHash) };
 }
 
 /** Walks an error's `cause` chain for a PostgreSQL unique violation; returns its constraint name. */
@@ -104,11 +106,15 @@ export async function assertUncommonPassword(password: string, field = 'password
 }
 
 /**
- * Creates a customer account (role `user`). Throws 400 for a common password, 409
- * 'Username already exists' or 'Email already registered', checked first and again
- * through the unique indexes when two registrations race.
+ * Creates a customer account (role `user`); returns it with the `passwordStamp` of its
+ * hash (for `signIn`). Throws 400 for a common password, 409 'Username already exists'
+ * or 'Email already registered', checked first and again through the unique indexes when
+ * two registrations race.
  */
-export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User> {
+export async function registerUser(
+  db: DbOrTx,
+  body: RegisterBody,
+): Promise<{ user: User; stamp: string }> {
   const username = body.username.trim();
   const email = body.email.trim().toLowerCase();
   await assertUncommonPassword(body.password);
@@ -122,7 +128,7 @@ export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User
       .insert(users)
       .values({ username, email, passwordHash, role: 'user' })
       .returning(userColumns);
-    return user;
+    return { user: user!, stamp: passwordStamp(passwordHash) };
   } catch (err) {
     const constraint = uniqueViolation(err);
     if (constraint === null) throw err;
@@ -136,17 +142,18 @@ export async function registerUser(db: DbOrTx, body: RegisterBody): Promise<User
  * Sets `userId`'s password (hashed; a common password answers 400). Every session of
  * the user ends with it: the `users_password_change_ends_sessions` trigger deletes them
  * in the same statement (migration 0008); a caller changing the signed-in user's own
- * password signs them in again afterwards. A reset link mailed before and not used yet
- * stops working too (password-reset.ts), whichever way the password changed.
+ * password signs them in again afterwards, with the returned `passwordStamp` of the new
+ * hash (a session of the old hash ends even if it is saved again). A reset link mailed
+ * before and not used yet stops working too (password-reset.ts), whichever way the
+ * password changed.
  */
-export async function setPassword(db: DbOrTx, userId: number, password: string): Promise<void> {
+export async function setPassword(db: DbOrTx, userId: number, password: string): Promise<string> {
   await assertUncommonPassword(password);
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(users.id, userId));
+  const passwordHash = await hashPassword(password);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  return passwordStamp(passwordHash);
 }

@@ -60,23 +60,37 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The start-up error for a PostgreSQL server that cannot be reached or refuses the
- * connection: 'DATABASE_URL: cannot connect to PostgreSQL at host:port (<cause>)', one
- * line naming the setting and the server (as REDIS_URL's 'did not answer'), never the
- * URL's password.
+ * connection: 'DATABASE_URL: cannot connect to PostgreSQL at host:port (<why>)', one
+ * line naming the setting and the server (as REDIS_URL's 'did not answer'). <why> is the
+ * driver's error code (ECONNREFUSED, ENOTFOUND, 28P01, ...) and, for a few common codes,
+ * a fixed sentence: never the driver's own message, which can quote the user name or
+ * other parts of the URL (a security review: masking the password inside that message
+ * told the password by where the mask fell).
  */
 export function databaseUnreachable(url: string, cause: unknown): Error {
   let where = 'the configured server';
-  let password = '';
   try {
     const parsed = new URL(url);
     where = `${parsed.hostname || 'localhost'}:${parsed.port || 5432}`;
-    password = decodeURIComponent(parsed.password);
   } catch {}
-  let reason = cause instanceof Error ? cause.message : String(cause);
-  if (password) reason = reason.split(password).join('***');
-  reason = reason.replace(/\s+/g, ' ').trim() || 'no answer';
-  return new Error(`DATABASE_URL: cannot connect to PostgreSQL at ${where} (${reason})`, { cause });
+  const code = (cause as { code?: unknown } | null)?.code;
+  const why =
+    typeof code === 'string' && /^[A-Z0-9_]{2,20}$/.test(code)
+      ? `${code}${CONNECT_FAILURES[code] ? `: ${CONNECT_FAILURES[code]}` : ''}`
+      : 'no answer';
+  return new Error(`DATABASE_URL: cannot connect to PostgreSQL at ${where} (${why})`, { cause });
 }
+
+/** What the usual connection failures mean, by the driver's (or the server's) error code. */
+const CONNECT_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'nothing listens there',
+  ENOTFOUND: 'unknown host',
+  ETIMEDOUT: 'no answer in time',
+  EHOSTUNREACH: 'host unreachable',
+  '28P01': 'the password was refused',
+  '28000': 'the server refused this user',
+  '3D000': 'no such database',
+};
 
 /** The session advisory lock key every migrator of this shop's database takes. */
 const MIGRATION_LOCK_KEY = 720_433_101;

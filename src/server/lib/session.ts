@@ -23,6 +23,7 @@
  * round trips for a signed-in shopper's catalogue reads. A lazy route does not renew
  * the session (any other request does).
  */
+import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifySessionOptions, fastifySession } from '@fastify/session';
 import { eq, lt } from 'drizzle-orm';
@@ -50,6 +51,11 @@ declare module 'fastify' {
     signedInAt?: number;
     /** Last renewal, epoch ms: the idle timeout counts from here. */
     seenAt?: number;
+    /**
+     * `passwordStamp` of the password hash the sign-in checked: the session ends when the
+     * account's hash is no longer that one (`resolveUser`).
+     */
+    pw?: string;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. */
@@ -88,6 +94,19 @@ type SessionConfig = Pick<
 /** Idle timeout for a role, ms. */
 function idleMs(config: SessionConfig, role: User['role']): number {
   return (role === 'admin' ? config.ADMIN_SESSION_IDLE_HOURS : config.SESSION_IDLE_HOURS) * HOUR_MS;
+}
+
+/**
+ * A short fingerprint of a stored password hash (SHA-256, 16 base64url characters; argon2
+ * hashes are salted, so every password set gets its own). A session keeps the one of the
+ * hash its sign-in checked (`signIn`), and `resolveUser` ends a session whose fingerprint
+ * is no longer the account's. The password change's trigger (migration 0008) deletes the
+ * sessions rows, but a request that loaded its session before saved it again afterwards,
+ * and a sign-in that checked the old password just before the change saved its new
+ * session just after (a security review): neither survives this check.
+ */
+export function passwordStamp(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 }
 
 /** When a session signed in at `signedInAt` and used at `now` ends unless used again. */
@@ -327,16 +346,24 @@ async function resolveUser(request: FastifyRequest, db: Db, config: SessionConfi
   const session = request.session;
   const userId = session?.get('userId');
   if (!userId) return;
-  const [row] = await db
-    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+  const [found] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.id, userId));
   const now = Date.now();
   const signedInAt = session.get('signedInAt') ?? 0;
   const seenAt = session.get('seenAt') ?? signedInAt;
+  const { passwordHash, ...row } = found ?? { passwordHash: '' };
   if (
-    !row ||
-    now - seenAt > idleMs(config, row.role) ||
+    !found ||
+    passwordStamp(passwordHash) !== session.get('pw') ||
+    now - seenAt > idleMs(config, found.role) ||
     now - signedInAt > config.SESSION_MAX_DAYS * 24 * HOUR_MS
   ) {
     // Ended: the row goes, the request continues signed out with a fresh empty
@@ -346,10 +373,10 @@ async function resolveUser(request: FastifyRequest, db: Db, config: SessionConfi
     request.user = null;
     return;
   }
-  request.user = row;
+  request.user = row as User;
   if (now - seenAt >= SESSION_RENEW_AFTER_MS) {
     session.set('seenAt', now);
-    session.cookie.expires = sessionDeadline(config, row.role, signedInAt, now);
+    session.cookie.expires = sessionDeadline(config, found.role, signedInAt, now);
   }
 }
 
@@ -374,14 +401,17 @@ export async function loadUser(request: FastifyRequest): Promise<User | null> {
 /**
  * Signs `user` in on this request: a new session id is issued (the old session is
  * destroyed, against session fixation), its lifetime starts (idle timeout by role,
- * absolute SESSION_MAX_DAYS), and the user is set for the rest of the request.
+ * absolute SESSION_MAX_DAYS), and the user is set for the rest of the request. `stamp` is
+ * `passwordStamp` of the password hash this sign-in checked (or just set): the session
+ * lasts only while the account keeps that password.
  */
-export async function signIn(request: FastifyRequest, user: User): Promise<void> {
+export async function signIn(request: FastifyRequest, user: User, stamp: string): Promise<void> {
   // A request that came without a session cookie has no session object yet.
   if (!request.session) await request.sessionLoader(request);
   await request.session.regenerate();
   const now = Date.now();
   request.session.set('userId', user.id);
+  request.session.set('pw', stamp);
   request.session.set('signedInAt', now);
   request.session.set('seenAt', now);
   request.session.cookie.expires = sessionDeadline(request.server.deps.config, user.role, now, now);
