@@ -11,8 +11,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { signedInClient } from '../catalog/testing';
 import { addToCart, createPayment, insertProduct } from '../checkout/test-support';
 import { paymentIncidents, payments } from '../db/schema';
-import { createPaypalProvider } from '../payments/paypal-provider';
-import { type PaypalStub, startPaypalStub } from '../payments/paypal-stub';
+import { type PaypalStub, paypalAgainst, startPaypalStub } from '../payments/paypal-stub';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
 import { CAPTURE_CHECK, runCaptureCheckSweep } from './capture-check';
 
@@ -38,14 +37,7 @@ export function captureCheckEnv() {
     t = await createTestApp({
       // No timer: the test runs every sweep itself.
       env: { REFUND_RETRY_SECONDS: '0' },
-      payments: () =>
-        createPaypalProvider({
-          clientId: stub.clientId,
-          clientSecret: stub.clientSecret,
-          environment: 'sandbox',
-          apiBase: stub.url,
-          retryDelayMs: 5,
-        }),
+      payments: () => paypalAgainst(stub),
     });
     admin = (await signedInClient(t, 'admin')).client;
   });

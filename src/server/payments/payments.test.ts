@@ -18,8 +18,7 @@ import {
 } from '../checkout/test-support';
 import { orders, paymentIncidents, payments, products, testPaymentOrders } from '../db/schema';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { createPaypalProvider } from './paypal-provider';
-import { type PaypalStub, startPaypalStub } from './paypal-stub';
+import { type PaypalStub, paypalAgainst, startPaypalStub } from './paypal-stub';
 import { PaymentProviderError } from './provider';
 import { recordIncident } from './service';
 import { createTestPaymentProvider } from './test-provider';
@@ -447,16 +446,6 @@ describe('a capture of another amount when the refund fails', () => {
     expect(order.json().message).toBe('This payment is being refunded. Please check out again.');
   });
 });
-
-/** The real PayPal adapter pointed at `stub` (short retry delays). */
-const paypalAgainst = (stub: PaypalStub) =>
-  createPaypalProvider({
-    clientId: stub.clientId,
-    clientSecret: stub.clientSecret,
-    environment: 'sandbox',
-    apiBase: stub.url,
-    retryDelayMs: 5,
-  });
 
 describe('payment routes with the PayPal adapter against the stub', () => {
   let stub: PaypalStub;

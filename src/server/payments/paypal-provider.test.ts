@@ -3,22 +3,15 @@
  * OAuth, idempotency headers, retries, capture semantics and refunds.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiBaseAgent, createPaypalProvider } from './paypal-provider';
-import { type PaypalStub, startPaypalStub } from './paypal-stub';
+import { createApiBaseAgent } from './paypal-provider';
+import { type PaypalStub, paypalAgainst, startPaypalStub } from './paypal-stub';
 import { type PaymentProvider, PaymentProviderError } from './provider';
 
 describe('PayPal provider against the stub', () => {
   let stub: PaypalStub;
   let paypal: PaymentProvider;
   const make = (over: { clientSecret?: string } = {}) =>
-    createPaypalProvider({
-      clientId: stub.clientId,
-      clientSecret: over.clientSecret ?? stub.clientSecret,
-      environment: 'sandbox',
-      apiBase: stub.url,
-      retryDelayMs: 5,
-      timeoutMs: 5000,
-    });
+    paypalAgainst(stub, { timeoutMs: 5000, ...over });
 
   beforeAll(async () => {
     stub = await startPaypalStub();

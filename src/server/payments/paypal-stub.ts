@@ -20,6 +20,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createPaypalProvider, type PaypalProviderOptions } from './paypal-provider';
+import type { PaymentProvider } from './provider';
 
 /**
  * What happens at capture: `success` (COMPLETED capture), `declined` (order COMPLETED
@@ -94,6 +96,24 @@ interface StubFailure {
 
 const id = (n = 17) => randomBytes(n).toString('hex').slice(0, n).toUpperCase();
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
+
+/**
+ * The real PayPal adapter pointed at `stub`, with its credentials and short retry delays;
+ * `over` replaces any option (a wrong `clientSecret`, a timeout).
+ */
+export function paypalAgainst(
+  stub: PaypalStub,
+  over: Partial<PaypalProviderOptions> = {},
+): PaymentProvider {
+  return createPaypalProvider({
+    clientId: stub.clientId,
+    clientSecret: stub.clientSecret,
+    environment: 'sandbox',
+    apiBase: stub.url,
+    retryDelayMs: 5,
+    ...over,
+  });
+}
 
 /** Starts the stub on 127.0.0.1 with a random port. */
 export async function startPaypalStub(

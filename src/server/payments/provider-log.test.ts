@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, createPayment, insertProduct } from '../checkout/test-support';
 import { createTestApp, type TestApp, TestClient } from '../test/app';
-import { createPaypalProvider } from './paypal-provider';
-import { type PaypalStub, startPaypalStub } from './paypal-stub';
+import { type PaypalStub, paypalAgainst, startPaypalStub } from './paypal-stub';
 import { CREDENTIALS_REFUSED, PROVIDER_UNAVAILABLE } from './service';
 
 interface LogLine {
@@ -32,14 +31,7 @@ describe('provider failures in the log', () => {
     const lines: LogLine[] = [];
     const t = await createTestApp({
       logger: { level: 'warn', stream: { write: (l: string) => lines.push(JSON.parse(l)) } },
-      payments: () =>
-        createPaypalProvider({
-          clientId: stub.clientId,
-          clientSecret,
-          environment: 'sandbox',
-          apiBase: stub.url,
-          retryDelayMs: 5,
-        }),
+      payments: () => paypalAgainst(stub, { clientSecret }),
     });
     apps.push(t);
     const client = new TestClient(t.app);
