@@ -6,7 +6,8 @@
  * not-found); the server's breadcrumbs and product details take the app's height; on a
  * phone held sideways the cart drawer scrolls as a whole, its toast clear of the title, and
  * the admin's open menu scrolls down to Logout; close buttons are real tap targets; the icons exist; the
- * preview's captions are legible.
+ * preview's captions are legible. Without JavaScript the product's buy box says why it
+ * cannot be used; an admin's product card keeps its height when its stock goes to 0.
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -200,6 +201,121 @@ describe('on a small screen', () => {
       await app.close();
     });
   }
+
+  for (const [size, options] of SIZES) {
+    it(`${size}, JavaScript off: the buy box says why it cannot be used, over its stand-ins`, async () => {
+      const { shop, browser } = fixture;
+      const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+        id: number;
+        stockQuantity: number;
+        inStock: boolean;
+      }[];
+      const soldOut = products.find((p) => !p.inStock || p.stockQuantity <= 0);
+      const inStock = products.find((p) => p.inStock && p.stockQuantity > 0);
+      expect(soldOut && inStock).toBeTruthy();
+      const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      for (const [product, sentence] of [
+        [soldOut!, 'Out of stock: this pin cannot be ordered right now.'],
+        [
+          inStock!,
+          'To choose a quantity and add this pin to your cart, please turn on JavaScript.',
+        ],
+      ] as const) {
+        await page.goto(`${shop.url}/product/${product.id}`);
+        // The quantity stand-ins and the button's slot were blank: an empty bordered box
+        // (sold out), 130 px of nothing and a 40 px hole (in stock).
+        const shown = await page.evaluate((text) => {
+          const box = document.querySelector('main .space-y-4.rounded-xl.border.p-4');
+          const note = [...(box?.querySelectorAll('p') ?? [])].find((p) => p.textContent === text);
+          const button = [...(box?.querySelectorAll('span') ?? [])].find(
+            (el) => el.textContent === 'Add to Cart',
+          );
+          const inside = (el: Element | undefined) => {
+            if (!box || !el) return false;
+            const [b, r] = [box.getBoundingClientRect(), el.getBoundingClientRect()];
+            return (
+              r.width > 0 &&
+              r.height > 0 &&
+              r.left >= b.left &&
+              r.right <= b.right &&
+              r.top >= b.top &&
+              r.bottom <= b.bottom
+            );
+          };
+          const visible = (el: Element | undefined) => {
+            if (!el) return false;
+            el.scrollIntoView({ block: 'center' });
+            const style = getComputedStyle(el);
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return style.visibility === 'visible' && Boolean(hit && el.contains(hit));
+          };
+          return {
+            note: inside(note) && visible(note),
+            // Screen readers read it: not inside the aria-hidden stand-ins.
+            noteRead: Boolean(note && !note.closest('[aria-hidden="true"]')),
+            button: inside(button) && visible(button),
+          };
+        }, sentence);
+        expect(shown, `/product/${product.id}`).toEqual({
+          note: true,
+          noteRead: true,
+          button: true,
+        });
+      }
+      await screenshot(page, `small-screen-noscript-buy-box-${size}`);
+      await context.close();
+    });
+  }
+
+  it("360x740: a product card in the admin's Products keeps its height when the stock goes to 0 and back", async () => {
+    const { shop, browser } = fixture;
+    const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
+      id: number;
+      name: string;
+      stockQuantity: number;
+      inStock: boolean;
+    }[];
+    // A product in stock whose name no other product contains (the search finds it alone).
+    const product = products.find(
+      (p) =>
+        p.inStock &&
+        p.stockQuantity > 10 &&
+        products.filter((q) => q.name.includes(p.name)).length === 1,
+    )!;
+    const context = await browser.newContext(PHONE);
+    context.setDefaultTimeout(15_000);
+    await signInAsAdmin(context, shop.url);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/admin?section=products`);
+    await page.getByLabel('Search products').fill(product.name);
+    const card = page.getByRole('article', { name: product.name, exact: true });
+    const heights: Record<string, number> = {};
+    for (const [stock, label] of [
+      [0, 'Out of Stock'],
+      [5, 'Low Stock'],
+      [15, 'In Stock'],
+      [product.stockQuantity, 'In Stock'],
+    ] as const) {
+      await card.getByLabel(`Stock of ${product.name}`).fill(String(stock));
+      await card.getByRole('button', { name: `Save stock of ${product.name}` }).click();
+      await card.getByText(label, { exact: true }).waitFor();
+      await expect
+        .poll(
+          async () =>
+            (await (await fetch(`${shop.url}/api/products/${product.id}`)).json()).stockQuantity,
+        )
+        .toBe(stock);
+      heights[stock] = (await card.boundingBox())!.height;
+    }
+    // The wider 'Out of Stock' badge pushed the field and Save onto a new line: 30 px taller.
+    expect(heights[0], JSON.stringify(heights)).toBe(heights[5]);
+    expect(heights[15], JSON.stringify(heights)).toBe(heights[5]);
+    await screenshot(page, 'small-screen-admin-stock-card-360x740');
+    await context.close();
+  });
 
   it('740x360: the cart drawer scrolls as a whole, its toast clear of the title; close buttons are tap targets', async () => {
     const { shop, browser } = fixture;

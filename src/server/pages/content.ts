@@ -213,7 +213,9 @@ export function wholesaleMain(products: Product[], shipTime = '1-2 business days
  * quantity controls and the button need the app, so their rows are held by invisible
  * stand-ins with the same texts and heights; the low-stock note, the unit price and the
  * shipping line are the app's texts (the shipping line names business days where the
- * app names the dates of the visitor's own calendar). `baseCents` is the unit price.
+ * app names the dates of the visitor's own calendar). Without JavaScript, <noscript>
+ * notes lie over the stand-ins (the same height): what to do, or that the pin is sold out,
+ * and a faded 'Add to Cart'. `baseCents` is the unit price.
  */
 function productBuyBox(p: Product, baseCents: number): string {
   const soldOut = stockLabel(p.stockQuantity, p.inStock) === 'Out of Stock';
@@ -224,7 +226,15 @@ function productBuyBox(p: Product, baseCents: number): string {
     !soldOut && max === 1
       ? `<p class="${text}">${p.purchaseLimit !== null && p.purchaseLimit <= p.stockQuantity ? `You've reached the limit of ${p.purchaseLimit} per customer.` : `Only ${p.stockQuantity} in stock: that's the most you can order.`}</p>`
       : '';
-  const quantity = `<div class="invisible space-y-3" aria-hidden="true">${label}<div class="h-9"></div>${atMost}<div class="h-8"></div></div>`;
+  // Without JavaScript the stand-ins left blank boxes (an owner audit): a <noscript> note
+  // over them, absolutely placed so the box keeps the app's height; read by screen readers
+  // (outside the aria-hidden stand-ins). With JavaScript on, noscript draws nothing.
+  const note = soldOut
+    ? 'Out of stock: this pin cannot be ordered right now.'
+    : 'To choose a quantity and add this pin to your cart, please turn on JavaScript.';
+  const quantity = `<div class="relative"><div class="invisible space-y-3" aria-hidden="true">${label}<div class="h-9"></div>${atMost}<div class="h-8"></div></div><noscript><p class="absolute inset-0 flex items-center rounded-md border border-dashed border-slate-300 bg-slate-50 px-3 text-sm font-medium text-slate-800">${note}</p></noscript></div>`;
+  // The button's slot: a faded, dashed 'Add to Cart' that is no button (nothing to press).
+  const button = `<div class="relative h-10" aria-hidden="true"><noscript><span class="absolute inset-0 flex items-center justify-center rounded-md border border-dashed border-slate-300 text-sm font-medium text-slate-500">Add to Cart</span></noscript></div>`;
   const lowStock =
     !soldOut && p.stockQuantity <= 10
       ? `<p class="flex items-center gap-2 text-sm font-medium text-amber-900"><span class="size-4 shrink-0" aria-hidden="true"></span>Only ${p.stockQuantity} left in stock</p>`
@@ -236,7 +246,7 @@ function productBuyBox(p: Product, baseCents: number): string {
   const shipping = soldOut
     ? ''
     : `<p class="flex gap-2 text-sm text-slate-700"><span class="mt-0.5 size-4 shrink-0" aria-hidden="true"></span><span>Shipping ${formatUsd(SHIPPING_FLAT_CENTS)} flat in the USA. Ships within ${CATALOG_SHIP_TIME}; order today for delivery <strong>within ${DISPATCH_BUSINESS_DAYS + TRANSIT_BUSINESS_DAYS.min}-${DISPATCH_BUSINESS_DAYS + TRANSIT_BUSINESS_DAYS.max} business days</strong>.</span></p>`;
-  return `<div class="space-y-4 rounded-xl border p-4">${quantity}${lowStock}${unitPrice}<div class="h-10" aria-hidden="true"></div>${shipping}</div>`;
+  return `<div class="space-y-4 rounded-xl border p-4">${quantity}${lowStock}${unitPrice}${button}${shipping}</div>`;
 }
 
 /** /product/{id}: breadcrumbs, name, price, stock, tiers, shipping, description, features. */

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartUiProvider } from '@/features/cart/cart-state';
 import { installMatchMedia, unmount } from '@/test/dom';
 import { Header } from './header';
@@ -37,15 +37,18 @@ const line = (id: number, quantity: number): CartItem => ({
   },
 });
 
-async function renderHeader(cart: CartItem[]) {
+async function renderHeader(
+  cart: CartItem[],
+  { path = '/', user = null }: { path?: string; user?: unknown } = {},
+) {
   root = document.createElement('div');
   document.body.append(root);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   queryClient.setQueryData(['/api/cart'], cart);
-  queryClient.setQueryData(['/api/auth/user'], null);
-  const router = createMemoryRouter([{ path: '/', Component: Header }], { initialEntries: ['/'] });
+  queryClient.setQueryData(['/api/auth/user'], user);
+  const router = createMemoryRouter([{ path, Component: Header }], { initialEntries: [path] });
   act(() => {
     render(
       (
@@ -73,5 +76,26 @@ describe('header cart badge', () => {
     const button = await renderHeader([line(1, 50), line(2, 50), line(3, 25)]);
     expect(button.getAttribute('aria-label')).toBe('Shopping cart, 125 items');
     expect(button.textContent).toBe('125');
+  });
+});
+
+describe("desktop header's My Account link", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('carries aria-current="page" on /account, as the menu panel\'s link does', async () => {
+    // A desktop screen: every media query (lg, xl) matches, so the account area is built.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    const user = { id: 1, username: 'pat', email: 'pat@example.com', role: 'customer' };
+    await renderHeader([], { path: '/account', user });
+    const account = [...root!.querySelectorAll('a')].find((a) => a.textContent === 'My Account');
+    expect(account?.getAttribute('href')).toBe('/account');
+    expect(account?.getAttribute('aria-current')).toBe('page');
   });
 });

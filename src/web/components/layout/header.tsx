@@ -123,8 +123,9 @@ function AccountArea({
         <span className="hidden max-w-64 truncate text-sm text-slate-700 xl:inline">
           Welcome, {user.username}
         </span>
+        {/* A NavLink, as the menu panel's: aria-current="page" on /account. */}
         <Button asChild variant="ghost" size="sm">
-          <Link to="/account">My Account</Link>
+          <NavLink to="/account">My Account</NavLink>
         </Button>
         <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
           {logout.isPending ? 'Logging out...' : 'Logout'}

@@ -20,6 +20,14 @@ import { LoadError } from './load-error';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
+/**
+ * '1 payment problem' / '2 payment problems': `n` and the noun in the number's form (no
+ * shared plural helper exists; the dashboard said '1 payment problems').
+ */
+function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Card className="py-4">
@@ -77,11 +85,12 @@ export function DashboardSection() {
               className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
             >
               <AlertTriangle aria-hidden="true" className="size-4" />
-              {d.needsHuman.needsHuman}{' '}
-              {d.needsHuman.needsHuman === 1 ? 'item needs' : 'items need'} your attention (
-              {d.needsHuman.refundsOwed} refunds owed, {d.needsHuman.capturesWithoutOrder} payments
-              without an order, {d.needsHuman.openIncidents} payment problems,{' '}
-              {d.needsHuman.heldMail} held and {d.needsHuman.failedMail} failed mails).
+              {count(d.needsHuman.needsHuman, 'item needs', 'items need')} your attention (
+              {count(d.needsHuman.refundsOwed, 'refund')} owed,{' '}
+              {count(d.needsHuman.capturesWithoutOrder, 'payment')} without an order,{' '}
+              {count(d.needsHuman.openIncidents, 'payment problem')},{' '}
+              {count(d.needsHuman.heldMail, 'held mail')} and{' '}
+              {count(d.needsHuman.failedMail, 'failed mail')}).
               <Link to="/admin?section=incidents" className="font-medium underline">
                 Open Money &amp; Mail
               </Link>
@@ -117,7 +126,7 @@ export function DashboardSection() {
               <Figure
                 label="Balances outstanding"
                 value={formatDollars(d.balancesOutstanding.amount)}
-                hint={`${d.balancesOutstanding.orders} ${d.balancesOutstanding.orders === 1 ? 'order' : 'orders'}, all time`}
+                hint={`${count(d.balancesOutstanding.orders, 'order')}, all time`}
               />
             </div>
           </section>

@@ -114,7 +114,7 @@ export function ProductsSection() {
   );
 }
 
-/** The stock label and an inline stock field with Save. */
+/** The stock label and an inline stock field with Save (on cards, one under the other). */
 function StockEditor({ product }: { product: Product }) {
   const id = useId();
   const [value, setValue] = useState(String(product.stockQuantity));
@@ -161,8 +161,11 @@ function StockEditor({ product }: { product: Product }) {
       toastError(error, 'Failed to update stock.');
     }
   };
+  // On the phone's cards (below md) the badge has its own line and the field and Save the
+  // next one: wrapped in one row, the wider 'Out of Stock' badge pushed them down and the
+  // card grew 30 px under the admin's finger when the stock went to 0 (an owner audit).
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-col items-start gap-2 md:flex-row md:flex-wrap md:items-center">
       <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />
       <form
         className="flex items-center gap-1"
