@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addToCart, createPayment, insertProduct } from '../checkout/test-support';
 import { manualInvoices, payments } from '../db/schema';
+import { formatStoreTime } from '../lib/store-time';
 import { TestClient } from '../test/app';
 import {
   CAPTURE_CHECK,
@@ -16,7 +17,7 @@ import {
   captureCheckBackoffSeconds,
 } from './capture-check';
 import { captureCheckEnv, dueNow, LOST, ORDER_READ, READ_DOWN } from './capture-check-support';
-import { CAPTURE_GRACE_MINUTES, incidentsOverview } from './service';
+import { CAPTURE_GRACE_MINUTES, FOUND_BY_CHECK, incidentsOverview } from './service';
 
 describe('the capture check sweep', () => {
   const env = captureCheckEnv();
@@ -45,6 +46,11 @@ describe('the capture check sweep', () => {
     expect(await listed(new Date())).not.toContain(id);
     const later = new Date(Date.now() + (CAPTURE_GRACE_MINUTES + 1) * 60_000);
     expect(await listed(later)).toContain(id);
+    // Saying what happened, since the shop has no order and no buyer for it.
+    const shown = (await incidentsOverview(env.t.app.deps, later)).capturesWithoutOrder.find(
+      (p) => p.providerOrderId === id,
+    );
+    expect(shown?.notes).toEqual([FOUND_BY_CHECK]);
     // Nothing left to check.
     expect((await env.sweep(later)).checked).toBe(0);
   });
@@ -114,8 +120,10 @@ describe('the capture check sweep', () => {
     expect(incidents[0]!.message).toContain(id);
     expect(incidents[0]!.message).toContain('$25.99');
     expect(incidents[0]!.message).toMatch(/Look the order up at PayPal/);
-    const minute = `${asked.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    expect(incidents[0]!.message).toContain(`capture asked for ${minute}`);
+    // In the shop's time zone, named (the admin screens show the browser's local time).
+    const minute = formatStoreTime(asked, env.t.config.STORE_TIME_ZONE);
+    expect(minute).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M [A-Z]{3,4}$/);
+    expect(incidents[0]!.message).toContain(`capture asked for ${minute})`);
     expect(incidents[0]!.message).toMatch(
       /asked about the order 8 times since, without a definite answer/,
     );

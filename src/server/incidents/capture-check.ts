@@ -49,6 +49,7 @@ import {
 
 export { CAPTURE_UNKNOWN_INCIDENT };
 
+import { formatStoreTime } from '../lib/store-time';
 import { startSweep } from './sweep';
 
 /**
@@ -113,8 +114,6 @@ export async function claimDueCaptureChecks(
 /** What one check of a claimed row came to. */
 type CheckOutcome = 'captured' | 'decided' | 'not_captured' | 'unknown' | 'reported';
 
-const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 function paidFor(p: PaymentRow): string {
   switch (p.purpose) {
     case 'cart':
@@ -136,6 +135,7 @@ function paidFor(p: PaymentRow): string {
  */
 async function reportUnknown(
   db: Db,
+  timeZone: string,
   row: PaymentRow,
   answer: string,
   err: PaymentProviderError,
@@ -166,8 +166,8 @@ async function reportUnknown(
       kind: CAPTURE_UNKNOWN_INCIDENT,
       message:
         `The shop asked ${provider} to capture order ${p.providerOrderId} ` +
-        `(${formatUsd(p.expectedCents)} for ${paidFor(p)}; payment started ${when(p.createdAt)}, ` +
-        `capture asked for ${when(p.captureAttemptedAt)}) and never heard whether the money moved; ` +
+        `(${formatUsd(p.expectedCents)} for ${paidFor(p)}; payment started ${formatStoreTime(p.createdAt, timeZone)}, ` +
+        `capture asked for ${formatStoreTime(p.captureAttemptedAt, timeZone)}) and never heard whether the money moved; ` +
         `asked about the order ${row.captureChecks} times since, ${answer}. ` +
         `Look the order up at ${provider}: if it was captured, refund it there or settle it with the customer; then mark this resolved.`,
       details: {
@@ -231,7 +231,8 @@ async function checkCapture(
       err.providerStatus === undefined || err.providerStatus >= 500
         ? 'without a definite answer'
         : `refused with ${err.providerStatus}${err.issue ? ` ${err.issue}` : ''}`;
-    return (await reportUnknown(deps.db, row, answer, err, log)) ? 'reported' : 'decided';
+    const zone = deps.config.STORE_TIME_ZONE;
+    return (await reportUnknown(deps.db, zone, row, answer, err, log)) ? 'reported' : 'decided';
   }
   if (order.captureId === null) {
     await clearAttempt(deps.db, row);

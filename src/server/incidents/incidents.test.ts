@@ -109,7 +109,10 @@ describe('incidents screen and refund retries', () => {
     failRefunds = true;
     const failed = await admin.post(`/api/admin/payments/${owed.id}/refund`);
     failRefunds = false;
-    expect(failed.json().message).toMatch(/did not refund/);
+    expect(failed.json()).toMatchObject({
+      refunded: false,
+      message: expect.stringMatching(/did not refund/),
+    });
     const failures = await t.db
       .select()
       .from(paymentIncidents)
@@ -117,7 +120,7 @@ describe('incidents screen and refund retries', () => {
     expect(failures.filter((i) => i.kind === 'refund_failed')).toHaveLength(1);
 
     const ok = await admin.post(`/api/admin/payments/${owed.id}/refund`);
-    expect(ok.json().message).toBe('The refund went through.');
+    expect(ok.json()).toEqual({ message: 'The refund went through.', refunded: true });
     const [row] = await t.db.select().from(payments).where(eq(payments.id, owed.id));
     expect(row!.status).toBe('refunded');
     const open = await t.db

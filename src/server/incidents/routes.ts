@@ -15,7 +15,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParam } from '../../shared/schemas/common';
-import { ActionResult, IncidentsOverview, ResolveBody } from '../../shared/schemas/incidents';
+import {
+  ActionResult,
+  IncidentsOverview,
+  RefundResult,
+  ResolveBody,
+} from '../../shared/schemas/incidents';
 import { apiErrors } from '../lib/errors';
 import { requireAdmin } from '../lib/session';
 import { releaseHeldMail, resendFailedMail } from '../mail/outbox-admin';
@@ -54,13 +59,14 @@ export async function incidentsRoutes(instance: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/admin/payments/:id/refund',
-    { ...admin, schema: { params: IdParam, response: ok } },
+    { ...admin, schema: { params: IdParam, response: { 200: RefundResult, ...errors } } },
     async (request) =>
       (await adminRefund(deps, request.params.id, request.log))
-        ? { message: 'The refund went through.' }
+        ? { message: 'The refund went through.', refunded: true }
         : {
             message:
-              'The payment provider did not refund it this time; it stays on the list and is retried automatically.',
+              'The payment provider did not refund it this time; it stays under Refunds owed and is retried automatically.',
+            refunded: false,
           },
   );
 

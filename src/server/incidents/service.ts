@@ -68,9 +68,20 @@ function toIncidentPayment(row: PaymentRow, incidents: IncidentRow[]): IncidentP
     nextRefundAt: row.nextRefundAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    notes: incidents.filter((i) => i.providerOrderId === row.providerOrderId).map((i) => i.message),
+    notes: [
+      ...(row.status === 'captured' && row.captureChecks > 0 ? [FOUND_BY_CHECK] : []),
+      ...incidents.filter((i) => i.providerOrderId === row.providerOrderId).map((i) => i.message),
+    ],
   };
 }
+
+/**
+ * The note of a capture the lost-capture check found (capture-check.ts): the buyer's page
+ * never heard of it, so no order or buyer details exist in the shop (an owner audit: the
+ * row said nothing an owner could act on).
+ */
+export const FOUND_BY_CHECK =
+  "PayPal took this payment, but the buyer's page never heard back, so no order was placed. Look up the payer under this PayPal order id, then enter the order by hand and mark it resolved, or refund it.";
 
 function toOpenIncident(row: IncidentRow): OpenIncident {
   return {

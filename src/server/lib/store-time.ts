@@ -50,6 +50,23 @@ export function endOfStoreDay(day: string, timeZone: string): Date {
   return new Date(new TZDate(y, m, d + 1, timeZone).getTime() - 1);
 }
 
+/**
+ * `instant` as the shop's owner reads it, in `timeZone` with its short name: 'Nov 27,
+ * 2026, 2:17 AM PST'. For text stored once and read later (an incident's message), where
+ * the admin screens' own times are local to the browser.
+ */
+export function formatStoreTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(instant);
+}
+
 /** The calendar day (YYYY-MM-DD) on which `instant` falls in `timeZone`. */
 export function storeDayOf(instant: Date, timeZone: string): string {
   const local = new TZDate(instant.getTime(), timeZone);

@@ -77,3 +77,10 @@ export const ResolveBody = z.object({
 export type ResolveBody = z.infer<typeof ResolveBody>;
 
 export const ActionResult = z.object({ message: z.string() });
+
+/**
+ * The answer to 'Refund' / 'Retry refund': `refunded` false when the payment provider did
+ * not refund it this time (it stays owed and is retried automatically).
+ */
+export const RefundResult = ActionResult.extend({ refunded: z.boolean() });
+export type RefundResult = z.infer<typeof RefundResult>;

@@ -233,7 +233,8 @@ export function useIncidents() {
 export function useIncidentAction() {
   const invalidate = useInvalidate(adminKeys.incidents);
   return useMutation({
-    mutationFn: ({ url, body }: { url: string; body?: unknown }) => api.post<Message>(url, body),
+    mutationFn: ({ url, body }: { url: string; body?: unknown }) =>
+      api.post<Message & { refunded?: boolean }>(url, body),
     onSettled: invalidate,
   });
 }

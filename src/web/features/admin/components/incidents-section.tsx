@@ -23,9 +23,29 @@ function useRun() {
   const action = useIncidentAction();
   return (url: string, body?: unknown) =>
     action.mutateAsync({ url, body }).then(
-      (res) => toast({ title: 'Done', description: res.message }),
+      (res) =>
+        // A refund the provider did not make this time is answered 200 with refunded false.
+        res.refunded === false
+          ? toast({ title: 'Refund Not Done', description: res.message, variant: 'destructive' })
+          : toast({ title: 'Done', description: res.message }),
       (error: unknown) => toastError(error, 'The action failed.'),
     );
+}
+
+/** What a payment paid for, in the owner's words (a cart's reference is a browser session id). */
+function paidFor(p: IncidentPayment): string {
+  switch (p.purpose) {
+    case 'cart':
+      return 'Catalogue cart';
+    case 'custom_deposit':
+      return `Custom order deposit (${p.reference.slice(0, 24)})`;
+    case 'custom_balance':
+      return `Custom order balance (${p.reference.slice(0, 24)})`;
+    case 'invoice':
+      return `Invoice ${p.reference}`;
+    default:
+      return `${p.purpose} ${p.reference.slice(0, 24)}`;
+  }
 }
 
 export function IncidentsSection() {
@@ -43,7 +63,7 @@ export function IncidentsSection() {
     {
       id: 'for',
       header: 'For',
-      cell: (p: IncidentPayment) => `${p.purpose} ${p.reference.slice(0, 24)}`,
+      cell: paidFor,
     },
     {
       id: 'amount',
@@ -55,7 +75,8 @@ export function IncidentsSection() {
       id: 'why',
       header: 'What happened',
       cell: (p: IncidentPayment) => (
-        <span className="block max-w-md text-xs">{p.notes[0] ?? p.failureReason ?? '—'}</span>
+        // The newest note: after a failed refund it says so (the first one said it was asked for).
+        <span className="block max-w-md text-xs">{p.notes.at(-1) ?? p.failureReason ?? '—'}</span>
       ),
     },
     { id: 'when', header: 'Since', cell: (p: IncidentPayment) => formatAdminDate(p.updatedAt) },
@@ -113,7 +134,7 @@ export function IncidentsSection() {
           {...common}
           rowKey={(p) => p.id}
           rowLabel={(p) => `Payment ${p.providerOrderId}`}
-          emptyTitle="Every payment became an order."
+          emptyTitle="No payments without an order."
           columns={paymentColumns}
           actions={(p) => (
             <>
