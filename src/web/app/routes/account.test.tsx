@@ -14,6 +14,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { jsonResponse, settle, unmount } from '@/test/dom';
+import { fieldsOf } from '@/test/fields';
 import { waitForToast } from '@/test/toasts';
 import { Component as AccountPage } from './account';
 
@@ -54,22 +55,7 @@ function mount() {
   return router;
 }
 
-const input = (label: string) => {
-  const id = [...container.querySelectorAll('label')]
-    .find((l) => l.textContent === label)
-    ?.getAttribute('for');
-  return container.querySelector<HTMLInputElement>(`[id="${id}"]`)!;
-};
-/** The error text under the field labelled `label` ('' when none). */
-const errorOf = (label: string) => {
-  const described = input(label).getAttribute('aria-describedby');
-  return described ? (container.querySelector(`[id="${described}"]`)?.textContent ?? '') : '';
-};
-const type = (label: string, value: string) => {
-  const field = input(label);
-  field.value = value;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-};
+const { input, type, errorOf } = fieldsOf(() => container);
 const fill = (current: string, next: string, confirm = next) => {
   type('Current Password', current);
   type('New Password', next);

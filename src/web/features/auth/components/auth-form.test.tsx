@@ -10,6 +10,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { jsonResponse, unmount } from '@/test/dom';
+import { fieldsOf } from '@/test/fields';
 import { waitForToast } from '@/test/toasts';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -35,17 +36,7 @@ function mount(url: string) {
   return router;
 }
 
-const input = (label: string) => {
-  const id = [...container.querySelectorAll('label')]
-    .find((l) => l.textContent === label)
-    ?.getAttribute('for');
-  return container.querySelector<HTMLInputElement>(`[id="${id}"]`)!;
-};
-const type = (label: string, value: string) => {
-  const field = input(label);
-  field.value = value;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-};
+const { input, type } = fieldsOf(() => container);
 const submit = () => act(() => container.querySelector('form')!.requestSubmit());
 
 describe('auth forms', () => {

@@ -12,6 +12,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { jsonResponse, settle, unmount } from '@/test/dom';
+import { fieldsOf } from '@/test/fields';
 import { waitForToast } from '@/test/toasts';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
@@ -46,17 +47,7 @@ function mount(url: string) {
   return router;
 }
 
-const input = (label: string) => {
-  const id = [...container.querySelectorAll('label')]
-    .find((l) => l.textContent === label)
-    ?.getAttribute('for');
-  return container.querySelector<HTMLInputElement>(`[id="${id}"]`)!;
-};
-const type = (label: string, value: string) => {
-  const field = input(label);
-  field.value = value;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-};
+const { input, type } = fieldsOf(() => container);
 const submit = () => act(() => container.querySelector('form')!.requestSubmit());
 const links = () =>
   [...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
