@@ -15,7 +15,8 @@ import { eq } from 'drizzle-orm';
 import type { User } from '../../shared/schemas/auth';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { type EventDeps, publish } from '../events/events';
+import type { EventDeps } from '../events/events';
+import { publishPasswordChanged } from './password-reset';
 import { assertUncommonPassword, setPassword, userColumns, verifyPassword } from './service';
 
 /**
@@ -56,13 +57,7 @@ export async function changePassword(
     if (!locked || locked.passwordHash !== row.passwordHash) return null;
     const stamp = await setPassword(tx, userId, newPassword);
     const { passwordHash: _omit, ...user } = row;
-    await publish(deps, tx, {
-      type: 'account.password_changed',
-      email: user.email,
-      username: user.username,
-      via: 'my_account',
-      forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
-    });
+    await publishPasswordChanged(deps, tx, user, 'my_account');
     return { user, stamp };
   });
 }

@@ -19,7 +19,7 @@
  * never send a fragment to the server, so it stays out of the request log and any proxy's.
  */
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { type EventDeps, publish } from '../events/events';
 import { isSecretTokenShape, newSecretToken, secretTokenHash } from '../lib/secret-token';
@@ -129,14 +129,28 @@ export async function resetPassword(
       .from(users)
       .where(eq(users.id, spent.userId));
     if (!user) return null;
-    await publish(deps, tx, {
-      type: 'account.password_changed',
-      email: user.email,
-      username: user.username,
-      via: 'reset_link',
-      forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
-    });
+    await publishPasswordChanged(deps, tx, user, 'reset_link');
     return { id: user.id, username: user.username };
+  });
+}
+
+/**
+ * Publishes 'account.password_changed' for `user` inside the change's transaction `tx`:
+ * the owner's notice mail (mail/rules.ts), saying whether it was changed `via` a reset link
+ * or the My Account page, with where to start again if it was not them.
+ */
+export async function publishPasswordChanged(
+  deps: EventDeps,
+  tx: DbOrTx,
+  user: { email: string; username: string },
+  via: 'reset_link' | 'my_account',
+): Promise<void> {
+  await publish(deps, tx, {
+    type: 'account.password_changed',
+    email: user.email,
+    username: user.username,
+    via,
+    forgotPasswordUrl: `${deps.config.publicUrl}/forgot-password`,
   });
 }
 

@@ -10,12 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { addToCart, createPayment, insertProduct } from '../checkout/test-support';
 import { manualInvoices, payments } from '../db/schema';
 import { formatStoreTime } from '../lib/store-time';
+import { CAPTURE_UNKNOWN_INCIDENT } from '../payments/service';
 import { TestClient } from '../test/app';
-import {
-  CAPTURE_CHECK,
-  CAPTURE_UNKNOWN_INCIDENT,
-  captureCheckBackoffSeconds,
-} from './capture-check';
+import { CAPTURE_CHECK, captureCheckBackoffSeconds } from './capture-check';
 import { captureCheckEnv, dueNow, LOST, ORDER_READ, READ_DOWN } from './capture-check-support';
 import { CAPTURE_GRACE_MINUTES, FOUND_BY_CHECK, incidentsOverview } from './service';
 

@@ -39,6 +39,7 @@ import { formatUsd } from '../../shared/money';
 import type { Db, DbOrTx } from '../db/client';
 import { paymentIncidents, payments } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { formatStoreTime } from '../lib/store-time';
 import { PaymentProviderError, type ProviderCapture } from '../payments/provider';
 import {
   CAPTURE_UNKNOWN_INCIDENT,
@@ -46,11 +47,7 @@ import {
   type PaymentRow,
   recordIncident,
 } from '../payments/service';
-
-export { CAPTURE_UNKNOWN_INCIDENT };
-
-import { formatStoreTime } from '../lib/store-time';
-import { startSweep } from './sweep';
+import { backoffSeconds, nextTryAt, startSweep } from './sweep';
 
 /**
  * First check 5 min after the capture was asked for, then 1, 2, 4, ... 32, 60 min: the
@@ -68,10 +65,7 @@ export const CAPTURE_CHECK = {
 
 /** Seconds to wait after the `check`-th check (1-based): 60, 120, 240, ... capped at 1 h. */
 export function captureCheckBackoffSeconds(check: number): number {
-  return Math.min(
-    CAPTURE_CHECK.baseSeconds * 2 ** Math.max(0, check - 1),
-    CAPTURE_CHECK.maxSeconds,
-  );
+  return backoffSeconds(check, CAPTURE_CHECK);
 }
 
 /**
@@ -92,7 +86,7 @@ export async function claimDueCaptureChecks(
     .update(payments)
     .set({
       captureChecks: sql`${payments.captureChecks} + 1`,
-      nextCaptureCheckAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${CAPTURE_CHECK.baseSeconds} * power(2, ${payments.captureChecks}), ${CAPTURE_CHECK.maxSeconds}))`,
+      nextCaptureCheckAt: nextTryAt(now, payments.captureChecks, CAPTURE_CHECK),
     })
     .where(
       sql`${payments.id} in (

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../db/client';
 import { payments } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { type PaymentRow, refundPayment } from '../payments/service';
-import { startSweep } from './sweep';
+import { backoffSeconds, nextTryAt, startSweep } from './sweep';
 
 export const REFUND_RETRY = {
   baseSeconds: 60,
@@ -30,10 +30,7 @@ export const REFUND_RETRY = {
 
 /** Seconds to wait after the `attempt`-th automatic attempt (1-based): 60, 120, 240, ... capped. */
 export function refundBackoffSeconds(attempt: number): number {
-  return Math.min(
-    REFUND_RETRY.baseSeconds * 2 ** Math.max(0, attempt - 1),
-    REFUND_RETRY.maxSeconds,
-  );
+  return backoffSeconds(attempt, REFUND_RETRY);
 }
 
 /** Claims up to `limit` due `refund_pending` rows (see module doc); returns them. */
@@ -48,7 +45,7 @@ export async function claimDueRefunds(
     .update(payments)
     .set({
       refundAttempts: sql`${payments.refundAttempts} + 1`,
-      nextRefundAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${REFUND_RETRY.baseSeconds} * power(2, ${payments.refundAttempts}), ${REFUND_RETRY.maxSeconds}))`,
+      nextRefundAt: nextTryAt(now, payments.refundAttempts, REFUND_RETRY),
     })
     .where(
       sql`${payments.id} in (

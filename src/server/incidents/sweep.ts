@@ -3,7 +3,28 @@
  * a time in this process, unref'd, and a stop function that waits for a running sweep,
  * so the app closes its database only after it.
  */
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+
+/** A doubling backoff: `baseSeconds` after the first try, twice that after the second, ... capped. */
+export interface Backoff {
+  baseSeconds: number;
+  maxSeconds: number;
+}
+
+/** Seconds to wait after the `attempt`-th try (1-based) under `backoff`: base, 2 base, 4 base, ... capped. */
+export function backoffSeconds(attempt: number, backoff: Backoff): number {
+  return Math.min(backoff.baseSeconds * 2 ** Math.max(0, attempt - 1), backoff.maxSeconds);
+}
+
+/**
+ * The same rule in SQL, for a claim that counts its try in `tries` in the same UPDATE:
+ * `now` plus `backoffSeconds(tries + 1)` (the column still holds the count before this try).
+ */
+export function nextTryAt(now: Date, tries: AnyPgColumn, backoff: Backoff): SQL {
+  return sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${backoff.baseSeconds} * power(2, ${tries}), ${backoff.maxSeconds}))`;
+}
 
 /**
  * Runs `sweep` every `intervalSeconds` (a tick while one still runs is skipped; a
