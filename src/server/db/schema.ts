@@ -290,6 +290,14 @@ export const payments = pgTable(
     capturedCents: integer('captured_cents'),
     refundId: text('refund_id'),
     failureReason: text('failure_reason'),
+    /**
+     * Who paid, as the provider named them when the capture was recorded or found
+     * (payments/provider.ts `ProviderPayer`, cleaned by `cleanPayer`): so the admin can
+     * reach the buyer of a capture that never became an order. Null when the provider
+     * named nobody (test payments) or for payments recorded before migration 0020.
+     */
+    payerEmail: text('payer_email'),
+    payerName: text('payer_name'),
     /** Set when an order/invoice consumed this payment; never twice. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /**

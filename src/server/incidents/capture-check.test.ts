@@ -14,7 +14,7 @@ import { CAPTURE_UNKNOWN_INCIDENT } from '../payments/service';
 import { TestClient } from '../test/app';
 import { CAPTURE_CHECK, captureCheckBackoffSeconds } from './capture-check';
 import { captureCheckEnv, dueNow, LOST, ORDER_READ, READ_DOWN } from './capture-check-support';
-import { CAPTURE_GRACE_MINUTES, FOUND_BY_CHECK, incidentsOverview } from './service';
+import { CAPTURE_GRACE_MINUTES, FOUND_BY_CHECK_PAYER, incidentsOverview } from './service';
 
 describe('the capture check sweep', () => {
   const env = captureCheckEnv();
@@ -43,11 +43,13 @@ describe('the capture check sweep', () => {
     expect(await listed(new Date())).not.toContain(id);
     const later = new Date(Date.now() + (CAPTURE_GRACE_MINUTES + 1) * 60_000);
     expect(await listed(later)).toContain(id);
-    // Saying what happened, since the shop has no order and no buyer for it.
+    // Saying what happened, since the shop has no order for it, and who paid (PayPal named
+    // the buyer on the order it read; payer.test.ts).
     const shown = (await incidentsOverview(env.t.app.deps, later)).capturesWithoutOrder.find(
       (p) => p.providerOrderId === id,
     );
-    expect(shown?.notes).toEqual([FOUND_BY_CHECK]);
+    expect(shown?.notes).toEqual([FOUND_BY_CHECK_PAYER]);
+    expect(shown?.payer).toEqual({ email: 'jane.doe@example.com', name: 'Jane Doe' });
     // Nothing left to check.
     expect((await env.sweep(later)).checked).toBe(0);
   });

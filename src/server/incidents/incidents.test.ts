@@ -217,6 +217,11 @@ describe('incidents screen and refund retries', () => {
       (p: { providerOrderId: string }) => p.providerOrderId,
     );
     expect(listed.sort()).toEqual([...captures].sort());
+    // Test payments have no buyer behind them: no payer is shown, none made up.
+    expect(overview.capturesWithoutOrder.map((p: { payer: unknown }) => p.payer)).toEqual([
+      null,
+      null,
+    ]);
 
     const [first, second] = await t.db
       .select()

@@ -68,8 +68,18 @@ function toIncidentPayment(row: PaymentRow, incidents: IncidentRow[]): IncidentP
     nextRefundAt: row.nextRefundAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    payer:
+      row.payerEmail !== null || row.payerName !== null
+        ? { email: row.payerEmail, name: row.payerName }
+        : null,
     notes: [
-      ...(row.status === 'captured' && row.captureChecks > 0 ? [FOUND_BY_CHECK] : []),
+      ...(row.status === 'captured' && row.captureChecks > 0
+        ? [
+            row.payerEmail !== null || row.payerName !== null
+              ? FOUND_BY_CHECK_PAYER
+              : FOUND_BY_CHECK,
+          ]
+        : []),
       ...incidents.filter((i) => i.providerOrderId === row.providerOrderId).map((i) => i.message),
     ],
   };
@@ -78,10 +88,14 @@ function toIncidentPayment(row: PaymentRow, incidents: IncidentRow[]): IncidentP
 /**
  * The note of a capture the lost-capture check found (capture-check.ts): the buyer's page
  * never heard of it, so no order or buyer details exist in the shop (an owner audit: the
- * row said nothing an owner could act on).
+ * row said nothing an owner could act on). This one when the provider named no payer;
+ * FOUND_BY_CHECK_PAYER when it did (the row carries `payer`).
  */
 export const FOUND_BY_CHECK =
   "PayPal took this payment, but the buyer's page never heard back, so no order was placed. Look up the payer under this PayPal order id, then enter the order by hand and mark it resolved, or refund it.";
+/** FOUND_BY_CHECK when PayPal named the payer (shown with the payment): no look-up needed. */
+export const FOUND_BY_CHECK_PAYER =
+  "PayPal took this payment, but the buyer's page never heard back, so no order was placed. Contact the payer shown to enter the order by hand and mark it resolved, or refund it.";
 
 function toOpenIncident(row: IncidentRow): OpenIncident {
   return {

@@ -233,6 +233,26 @@ describe('payment routes with the test provider', () => {
     expect(provider!.requestIds.capture).toBe(`${id}-capture`);
   });
 
+  it('the test provider names no payer: its capture and order report none, the payment keeps none', async () => {
+    const p = await insertProduct(t.db);
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    expect(await t.app.deps.payments.getOrder(id)).toMatchObject({
+      captureStatus: 'COMPLETED',
+      payer: null,
+    });
+    const provider = createTestPaymentProvider(t.db);
+    const order = await provider.createOrder({
+      amountCents: 500,
+      currency: 'USD',
+      requestId: 'np',
+    });
+    expect((await provider.captureOrder(order.id, 'np-capture')).payer).toBeNull();
+    const { payment } = await paymentState(t.db, id);
+    expect(payment).toMatchObject({ status: 'captured', payerEmail: null, payerName: null });
+  });
+
   describe('capture is bound to whoever created the payment (issue 11)', () => {
     it('answers 404 to another cart session, to no session, and to the id alone; the payment stays open', async () => {
       const p = await insertProduct(t.db);

@@ -1,11 +1,11 @@
 /**
  * The real PayPal adapter (official SDK) against the local PayPal stub: request shape,
- * OAuth, idempotency headers, retries, capture semantics and refunds.
+ * OAuth, idempotency headers, retries, capture semantics, the payer and refunds.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiBaseAgent } from './paypal-provider';
-import { type PaypalStub, paypalAgainst, startPaypalStub } from './paypal-stub';
-import { type PaymentProvider, PaymentProviderError } from './provider';
+import { createApiBaseAgent, payerOf } from './paypal-provider';
+import { type PaypalStub, paypalAgainst, STUB_PAYER, startPaypalStub } from './paypal-stub';
+import { PAYER_NAME_MAX, type PaymentProvider, PaymentProviderError } from './provider';
 
 describe('PayPal provider against the stub', () => {
   let stub: PaypalStub;
@@ -126,6 +126,47 @@ describe('PayPal provider against the stub', () => {
     const other = await paypal.captureOrder(order.id, 'capture-r6-other');
     expect(other).toEqual(first);
     expect(stub.calls(new RegExp(`/v2/checkout/orders/${order.id}$`), 'GET')).toHaveLength(1);
+  });
+
+  it('names the payer PayPal reports on the capture answer and on GET order, none before capture', async () => {
+    const order = await paypal.createOrder({ amountCents: 900, currency: 'USD', requestId: 'p1' });
+    // An order nobody approved yet names no payer.
+    expect((await paypal.getOrder(order.id)).payer).toBeNull();
+    const jane = { email: STUB_PAYER.email_address, name: 'Jane Doe' };
+    expect((await paypal.captureOrder(order.id, 'capture-p1')).payer).toEqual(jane);
+    expect((await paypal.getOrder(order.id)).payer).toEqual(jane);
+  });
+
+  it('cleans the payer PayPal names: one line, no bidi controls, bounded, an unusable e-mail dropped', async () => {
+    const order = await paypal.createOrder({ amountCents: 900, currency: 'USD', requestId: 'p2' });
+    stub.setPayer(order.id, {
+      email_address: `  ${'x'.repeat(250)}@example.com `,
+      name: { given_name: ' <b>Eve</b>\u202E\n\t', surname: `Mal${'l'.repeat(400)}` },
+    });
+    const { payer } = await paypal.captureOrder(order.id, 'capture-p2');
+    expect(payer?.email).toBeNull();
+    expect(payer?.name).toMatch(/^<b>Eve<\/b> Mall+$/);
+    expect(Array.from(payer!.name!)).toHaveLength(PAYER_NAME_MAX);
+
+    const other = await paypal.createOrder({ amountCents: 900, currency: 'USD', requestId: 'p3' });
+    stub.setPayer(other.id, { email_address: ' only@example.com ' });
+    expect((await paypal.captureOrder(other.id, 'capture-p3')).payer).toEqual({
+      email: 'only@example.com',
+      name: null,
+    });
+    const nobody = await paypal.createOrder({ amountCents: 900, currency: 'USD', requestId: 'p4' });
+    stub.setPayer(nobody.id, null);
+    expect((await paypal.captureOrder(nobody.id, 'capture-p4')).payer).toBeNull();
+  });
+
+  it('reads the older top-level payer when the order has no PayPal wallet source', () => {
+    expect(
+      payerOf({
+        payer: { emailAddress: 'old@example.com', name: { givenName: 'Old', surname: 'Style' } },
+      }),
+    ).toEqual({ email: 'old@example.com', name: 'Old Style' });
+    expect(payerOf({ payer: { name: { givenName: ' ', surname: '' } } })).toBeNull();
+    expect(payerOf({})).toBeNull();
   });
 
   it('retries create and capture on 5xx and dropped connections with the same request id', async () => {

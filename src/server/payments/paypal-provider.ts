@@ -8,6 +8,7 @@
  *   capture's own status and amount inside `purchase_units[].payments.captures[]`
  *   (a COMPLETED order can hold a DECLINED capture); the caller compares them.
  * - getOrder: reads an order (GET), its status and capture; changes nothing.
+ * - Both capture and getOrder report the payer PayPal names on the order (`payerOf`).
  * - refundCapture: full refund of one capture.
  *
  * The SDK's own retries are off and only cover GET/PUT, so create, capture and refund
@@ -35,10 +36,12 @@ import {
 import { centsToAmountString, dollarsToCents } from '../../shared/money';
 import {
   type CreatePaymentOrderInput,
+  cleanPayer,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderCapture,
   type ProviderOrder,
+  type ProviderPayer,
   type ProviderRefund,
 } from './provider';
 
@@ -155,6 +158,7 @@ export function createPaypalProvider(options: PaypalProviderOptions): PaymentPro
       captureStatus: capture?.status ?? null,
       amountCents,
       currency: capture?.amount?.currencyCode ?? null,
+      payer: payerOf(order),
     };
   }
 
@@ -228,6 +232,21 @@ export function createPaypalProvider(options: PaypalProviderOptions): PaymentPro
       return { clientId: options.clientId, clientToken: null };
     },
   };
+}
+
+/**
+ * The buyer of an order answer (capture or GET): the PayPal wallet that approved it
+ * (`payment_source.paypal`), else the deprecated top-level `payer` PayPal still sends;
+ * cleaned (`cleanPayer`). Null when PayPal names nobody (e.g. an order not approved).
+ */
+export function payerOf(order: Order): ProviderPayer | null {
+  const wallet = order.paymentSource?.paypal;
+  const payer = order.payer;
+  const name = wallet?.name ?? payer?.name;
+  return cleanPayer({
+    email: wallet?.emailAddress ?? payer?.emailAddress,
+    name: [name?.givenName, name?.surname].filter((part) => typeof part === 'string').join(' '),
+  });
 }
 
 function isRetryable(err: unknown): boolean {

@@ -12,6 +12,10 @@
  *   (no second order, capture or refund).
  * - GET /v2/checkout/orders/{id}.
  *
+ * A captured order names its buyer as PayPal does, in `payment_source.paypal` and the
+ * older top-level `payer` (`STUB_PAYER` unless the test sets another with `setPayer`);
+ * an order not captured yet names nobody (PayPal names the payer once they approve).
+ *
  * Every request is recorded in `requests`. Per order the test decides what the buyer
  * and the processor do at capture (`setOutcome`), and `failNext` injects transient
  * failures (an error status, a dropped connection, or a call that takes effect and whose
@@ -53,6 +57,18 @@ interface StubCapture {
   refundId: string | null;
 }
 
+/** The buyer a stub order names once captured, as PayPal spells it (snake_case JSON). */
+export interface StubPayer {
+  email_address?: string;
+  name?: { given_name?: string; surname?: string };
+}
+
+/** The sandbox-style buyer every stub order names unless the test sets another. */
+export const STUB_PAYER = {
+  email_address: 'jane.doe@example.com',
+  name: { given_name: 'Jane', surname: 'Doe' },
+} as const satisfies StubPayer;
+
 export interface StubOrder {
   id: string;
   status: string;
@@ -60,6 +76,8 @@ export interface StubOrder {
   description?: string;
   outcome: StubCaptureOutcome;
   capture: StubCapture | null;
+  /** Who pays (shown once captured); null: PayPal names nobody. */
+  payer: StubPayer | null;
 }
 
 export interface PaypalStub {
@@ -74,6 +92,8 @@ export interface PaypalStub {
   /** Outcome for orders created from now on (default `success`). */
   setDefaultOutcome(outcome: StubCaptureOutcome): void;
   setOutcome(orderId: string, outcome: StubCaptureOutcome): void;
+  /** The buyer `orderId` names once captured (null: none). */
+  setPayer(orderId: string, payer: StubPayer | null): void;
   /**
    * The next `count` requests whose path matches answer `status`, or drop the connection
    * before doing anything (`drop`), or do what they ask and then drop the connection
@@ -134,10 +154,31 @@ export async function startPaypalStub(
     body: { name, message: description, debug_id: id(12), details: [{ issue, description }] },
   });
 
+  const payerId = id(13);
   const orderJson = (o: StubOrder) => ({
     id: o.id,
     intent: 'CAPTURE',
     status: o.status,
+    // PayPal names the buyer once they approved; the stub's orders are approved at capture.
+    ...(o.status !== 'CREATED' && o.payer
+      ? {
+          payment_source: {
+            paypal: {
+              ...(o.payer.email_address ? { email_address: o.payer.email_address } : {}),
+              account_id: payerId,
+              account_status: 'VERIFIED',
+              ...(o.payer.name ? { name: o.payer.name } : {}),
+              address: { country_code: 'US' },
+            },
+          },
+          payer: {
+            ...(o.payer.name ? { name: o.payer.name } : {}),
+            ...(o.payer.email_address ? { email_address: o.payer.email_address } : {}),
+            payer_id: payerId,
+            address: { country_code: 'US' },
+          },
+        }
+      : {}),
     purchase_units: [
       {
         reference_id: 'default',
@@ -285,6 +326,7 @@ export async function startPaypalStub(
         description: b.purchase_units[0].description,
         outcome: defaultOutcome,
         capture: null,
+        payer: { ...STUB_PAYER, name: { ...STUB_PAYER.name } },
       };
       orders.set(order.id, order);
       const answer = {
@@ -452,6 +494,11 @@ export async function startPaypalStub(
       const order = orders.get(orderId);
       if (!order) throw new Error(`stub: unknown order ${orderId}`);
       order.outcome = outcome;
+    },
+    setPayer(orderId, payer) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`stub: unknown order ${orderId}`);
+      order.payer = payer;
     },
     failNext(count, o) {
       failures.push({ count, ...o });

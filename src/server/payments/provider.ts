@@ -35,6 +35,63 @@ export interface ProviderCapture {
   /** Captured amount in cents and its currency, as the provider reports them. */
   amountCents: number | null;
   currency: string | null;
+  /**
+   * Who paid, as the provider reports it on the capture answer or the order (PayPal: the
+   * approving buyer's `payment_source.paypal`, else the older `payer`); null when the
+   * provider names nobody (the test provider never does, and an order nobody approved
+   * has no payer). Outside input: cleaned by `cleanPayer` (one line, bounded lengths).
+   */
+  payer: ProviderPayer | null;
+}
+
+/** The buyer who paid, as the provider names them; either part may be unknown. */
+export interface ProviderPayer {
+  /** The payer's e-mail address at the provider (at most PAYER_EMAIL_MAX characters). */
+  email: string | null;
+  /** Given name and surname, one line (at most PAYER_NAME_MAX characters). */
+  name: string | null;
+}
+
+/** Longest payer e-mail kept (RFC 5321's 254); a longer one is not a usable address. */
+export const PAYER_EMAIL_MAX = 254;
+/** Longest payer name kept (PayPal allows 140 each for given name and surname); cut beyond. */
+export const PAYER_NAME_MAX = 200;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+/** Bidirectional overrides and isolates: a name must not reorder the text shown after it. */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const LONE_SURROGATE = /\p{Surrogate}/gu;
+
+/** One line of provider text: controls and bidi marks out, spaces collapsed, trimmed; null when empty. */
+function oneLine(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(CONTROLS, ' ')
+    .replace(BIDI, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? null : text;
+}
+
+/**
+ * The payer as it may be stored and shown, from what a provider reported (outside
+ * input): each part one trimmed line; an e-mail without an `@`, with spaces or longer
+ * than PAYER_EMAIL_MAX dropped (not an address to write to); a name cut to
+ * PAYER_NAME_MAX characters (whole code points). Null when neither part is left.
+ * Idempotent, so the adapter and the database writer may both apply it.
+ */
+export function cleanPayer(
+  raw: { email?: unknown; name?: unknown } | null | undefined,
+): ProviderPayer | null {
+  if (!raw) return null;
+  const mail = oneLine(raw.email);
+  const email =
+    mail && mail.length <= PAYER_EMAIL_MAX && /^[^\s@]+@[^\s@]+$/.test(mail) ? mail : null;
+  const full = oneLine(raw.name);
+  const name = full ? Array.from(full).slice(0, PAYER_NAME_MAX).join('').trim() : null;
+  return email === null && name === null ? null : { email, name };
 }
 
 export interface ProviderRefund {

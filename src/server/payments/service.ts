@@ -26,7 +26,7 @@ import type { AppDeps } from '../deps';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors';
 import { cleanText, toStorableJson } from '../lib/input-guard';
 import { SESSION_ID_ERROR } from '../lib/session';
-import { PaymentProviderError, type ProviderCapture } from './provider';
+import { cleanPayer, PaymentProviderError, type ProviderCapture } from './provider';
 import type { PaymentCaller, PaymentPurposeHandler } from './purposes';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -357,7 +357,12 @@ export const CAPTURE_UNKNOWN_INCIDENT = 'capture_unknown';
 async function decide(
   db: DbOrTx,
   row: PaymentRow,
-  set: Partial<Pick<PaymentRow, 'status' | 'captureId' | 'capturedCents' | 'failureReason'>>,
+  set: Partial<
+    Pick<
+      PaymentRow,
+      'status' | 'captureId' | 'capturedCents' | 'failureReason' | 'payerEmail' | 'payerName'
+    >
+  >,
 ): Promise<PaymentRow | null> {
   const now = new Date();
   const [updated] = await db
@@ -565,7 +570,8 @@ export async function captureRow(
  * purpose settled by its capture, `onCaptured`, is settled now), `refund_pending` +
  * incident and a refund for a COMPLETED capture of another amount, `failed` + incident
  * for a PENDING one, `declined` otherwise. Moves only a `created` row (`decide`): when
- * another request decided it first, answers that decision. Returns the capture answer.
+ * another request decided it first, answers that decision. The payer the provider names
+ * is kept on the row whatever the decision (`payerColumns`). Returns the capture answer.
  */
 export async function decideCapture(
   deps: AppDeps,
@@ -574,7 +580,11 @@ export async function decideCapture(
   log: FastifyBaseLogger,
 ): Promise<CaptureAnswer> {
   const providerOrderId = row.providerOrderId;
-  const captured = { captureId: result.captureId, capturedCents: result.amountCents };
+  const captured = {
+    captureId: result.captureId,
+    capturedCents: result.amountCents,
+    ...payerColumns(result),
+  };
   const amountOk = result.amountCents === row.expectedCents && result.currency === row.currency;
   if (result.captureStatus === 'COMPLETED' && amountOk) {
     const decided = await decide(deps.db, row, { status: 'captured', ...captured });
@@ -641,6 +651,18 @@ export async function decideCapture(
     ...captured,
   });
   return captureAnswerOf(decided ?? (await findPayment(deps.db, providerOrderId))!);
+}
+
+/**
+ * The payer columns of a capture's answer (the buyer the provider names, cleaned again:
+ * provider data is outside input, whichever provider reported it). Nothing when the
+ * provider named nobody, so a payer recorded earlier is never erased.
+ */
+function payerColumns(
+  result: ProviderCapture,
+): Partial<Pick<PaymentRow, 'payerEmail' | 'payerName'>> {
+  const payer = cleanPayer(result.payer);
+  return payer ? { payerEmail: payer.email, payerName: payer.name } : {};
 }
 
 /** How far back `finishOpenPayments` looks for a capture left without an answer. */

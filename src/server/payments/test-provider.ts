@@ -133,5 +133,7 @@ function toCapture(order: typeof testPaymentOrders.$inferSelect): ProviderCaptur
     captureStatus: order.captureStatus,
     amountCents: order.captureId ? order.amountCents : null,
     currency: order.captureId ? order.currency : null,
+    // No buyer account exists behind a test payment: never invent one.
+    payer: null,
   };
 }

@@ -20,6 +20,11 @@ export const IncidentPayment = z.object({
   updatedAt: z.string(),
   /** Open incident messages about this payment. */
   notes: z.array(z.string()),
+  /**
+   * Who paid, as the payment provider named them at the capture (e-mail and/or name);
+   * null when it named nobody (test payments, payments recorded before this was kept).
+   */
+  payer: z.object({ email: z.string().nullable(), name: z.string().nullable() }).nullable(),
 });
 export type IncidentPayment = z.infer<typeof IncidentPayment>;
 

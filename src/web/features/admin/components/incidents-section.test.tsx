@@ -3,8 +3,9 @@
  * Admin 'Money & Mail' as an owner reads it (an owner audit of 2026-11-27): a payment says
  * what it paid for in words (a cart's reference is a browser session id), 'What happened'
  * shows the newest note (after a failed refund it says so, not that a refund was asked
- * for), a refund the provider did not make this time toasts as a failure, and the empty
- * 'Payments without an order' list says just that.
+ * for), a refund the provider did not make this time toasts as a failure, the empty
+ * 'Payments without an order' list says just that, and a payment names who paid when
+ * PayPal said so.
  */
 import type { IncidentPayment, IncidentsOverview } from '@shared/schemas/incidents';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ const payment = (over: Partial<IncidentPayment>): IncidentPayment => ({
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
   notes: [],
+  payer: null,
   ...over,
 });
 
@@ -124,6 +126,39 @@ describe('Money & Mail', () => {
       title: 'Refund Not Done',
       description: 'The payment provider did not refund it this time.',
     });
+  });
+
+  it('names who paid for a payment without an order, as text, and nothing when unknown', async () => {
+    renderSection(
+      overview({
+        capturesWithoutOrder: [
+          payment({ payer: { name: 'Jane Doe', email: 'jane@example.com' } }),
+          payment({
+            id: 3,
+            providerOrderId: 'PAYPAL-3',
+            payer: { name: '<img src=x onerror=alert(1)>', email: null },
+          }),
+          payment({
+            id: 4,
+            providerOrderId: 'PAYPAL-4',
+            payer: { name: null, email: 'o@example.com' },
+          }),
+          payment({ id: 5, providerOrderId: 'PAYPAL-5' }),
+        ],
+      }),
+    );
+    await settle(() => expect(container.textContent).toContain('PAYPAL-5'));
+    const rowText = (id: string) =>
+      container.querySelector(`[aria-label="Payment ${id}"]`)?.textContent ??
+      [...container.querySelectorAll('tr, li')].find((r) => r.textContent?.includes(id))
+        ?.textContent ??
+      '';
+    expect(rowText('PAYPAL-1')).toContain('Paid by Jane Doe (jane@example.com)');
+    expect(rowText('PAYPAL-3')).toContain('Paid by <img src=x onerror=alert(1)>');
+    expect(container.querySelector('img')).toBeNull();
+    expect(rowText('PAYPAL-4')).toContain('Paid by o@example.com');
+    expect(rowText('PAYPAL-5')).toContain('Catalogue cart');
+    expect(rowText('PAYPAL-5')).not.toContain('Paid by');
   });
 
   it('an empty list of payments without an order says so', async () => {

@@ -48,6 +48,19 @@ function paidFor(p: IncidentPayment): string {
   }
 }
 
+/**
+ * Who paid, as PayPal named them ("Paid by Jane Doe (jane@example.com)"), so the owner can
+ * reach the buyer of a payment without looking it up at PayPal; null when unknown (test
+ * payments, older payments). Rendered as text, never as HTML.
+ */
+function paidBy(payer: IncidentPayment['payer']): string | null {
+  if (!payer) return null;
+  const { name, email } = payer;
+  if (name && email) return `Paid by ${name} (${email})`;
+  if (name || email) return `Paid by ${name ?? email}`;
+  return null;
+}
+
 export function IncidentsSection() {
   const q = useIncidents();
   const run = useRun();
@@ -63,7 +76,17 @@ export function IncidentsSection() {
     {
       id: 'for',
       header: 'For',
-      cell: paidFor,
+      cell: (p: IncidentPayment) => {
+        const payer = paidBy(p.payer);
+        return (
+          <>
+            {paidFor(p)}
+            {payer ? (
+              <span className="text-muted-foreground block text-xs break-words">{payer}</span>
+            ) : null}
+          </>
+        );
+      },
     },
     {
       id: 'amount',

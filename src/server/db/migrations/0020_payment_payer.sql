@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "payer_email" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "payer_name" text;
