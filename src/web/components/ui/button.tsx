@@ -26,22 +26,45 @@ const buttonVariants = cva(
   },
 );
 
-/** shadcn/ui Button. `asChild` renders the child element (e.g. a router Link) with button styles. */
+/**
+ * shadcn/ui Button. `asChild` renders the child element (e.g. a router Link) with button styles.
+ *
+ * `pending`: the button's action is under way (a request in flight). The button stays
+ * focusable and in the tab order (`aria-disabled`, not `disabled`: a disabled button that
+ * has focus drops keyboard and screen-reader focus to the start of the page, a
+ * screen-reader audit of 2026-11-27) and ignores clicks, including the click that submits
+ * its form (Enter in a field clicks the form's default button), until it ends. Its own
+ * `onClick` is not called meanwhile. `disabled` keeps its meaning: not available at all.
+ */
 function Button({
   className,
   variant,
   size,
   asChild = false,
+  pending = false,
+  onClick,
   ...props
-}: React.ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
+}: React.ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & { asChild?: boolean; pending?: boolean }) {
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(
+        buttonVariants({ variant, size, className }),
+        pending && 'cursor-progress opacity-50',
+      )}
       {...props}
+      aria-disabled={pending || props['aria-disabled'] || undefined}
+      onClick={pending ? ignoreWhilePending : onClick}
     />
   );
+}
+
+/** A pending button's click: nothing happens, not even its form's submission. */
+function ignoreWhilePending(event: React.MouseEvent<HTMLElement>): void {
+  event.preventDefault();
+  event.stopPropagation();
 }
 
 export { Button, buttonVariants };
