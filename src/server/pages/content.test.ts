@@ -58,3 +58,18 @@ describe('markup', () => {
     });
   }
 });
+
+describe('frame', () => {
+  const site = { name: 'Shop', email: 'a@b.c', city: 'Town', customerCount: '5' };
+  const nameOf = (html: string) =>
+    new JSDOM(html).window.document.querySelector('header a[href="/"] span');
+
+  it("gives the store name a box of its width in the brand typeface when that is known (the app's SiteLogo does the same)", () => {
+    const name = nameOf(frame({ ...site, nameWidth: 6.825 }, '<main></main>'));
+    expect(name?.getAttribute('style')).toBe('width:7.075em;margin-right:-0.25em');
+  });
+
+  it('lets the name fit its text when its width is not known', () => {
+    expect(nameOf(frame(site, '<main></main>'))?.hasAttribute('style')).toBe(false);
+  });
+});

@@ -572,6 +572,8 @@ describe("the store's facts reach the app at run time", () => {
           email: 'hi@birdie.test',
           city: 'Austin, Texas',
           customerCount: '900+',
+          // The name's width in the brand typeface (em): the header's box of the name.
+          nameWidth: 6.02,
         });
       }
     } finally {

@@ -37,6 +37,7 @@ import { getHomeContent } from '../home/service';
 import { HttpError } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
 import { paymentSetup } from '../payments/service';
+import { brandTextWidth } from './brand-font';
 import {
   BLOG_HEADING,
   BLOG_INTRO,
@@ -148,6 +149,7 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     email: config.STORE_EMAIL,
     city: config.STORE_CITY,
     customerCount: config.STORE_CUSTOMER_COUNT,
+    nameWidth: brandTextWidth(config.STORE_NAME) ?? undefined,
   };
   const template = loadPageTemplate(options.webDist, site);
   const builtAt = (() => {
