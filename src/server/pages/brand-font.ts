@@ -13,7 +13,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
+
+const require = createRequire(import.meta.url);
 
 /** The font file web/index.css loads (@fontsource/dm-serif-display/latin-400.css), as WOFF. */
 const FONT_FILE = '@fontsource/dm-serif-display/files/dm-serif-display-latin-400-normal.woff';
@@ -24,6 +26,9 @@ const FONT_FILE = '@fontsource/dm-serif-display/files/dm-serif-display-latin-400
  * another font, of unknown width). Throws when the file is not a single font.
  */
 export function fontMeasure(file: Buffer): (text: string) => number | null {
+  // Loaded here, not at import: fontkit takes a few hundred ms to load, and only a page
+  // render needs it (every app the tests build imports this module).
+  const fontkit: typeof Fontkit = require('fontkit');
   const font = fontkit.create(file);
   if (!('layout' in font)) throw new Error('a font collection, not a single font');
   return (text) => {
@@ -33,19 +38,21 @@ export function fontMeasure(file: Buffer): (text: string) => number | null {
 }
 
 let brandMeasure: ((text: string) => number | null) | null | undefined;
+const widths = new Map<string, number | null>();
 
 /**
  * The width of `text` in the brand typeface in em, or null when it cannot be known (a
- * character the font lacks, or the font file missing or unreadable).
+ * character the font lacks, or the font file missing or unreadable). Remembered per text:
+ * the store name is measured once per process.
  */
 export function brandTextWidth(text: string): number | null {
   if (brandMeasure === undefined) {
     try {
-      const file = createRequire(import.meta.url).resolve(FONT_FILE);
-      brandMeasure = fontMeasure(readFileSync(file));
+      brandMeasure = fontMeasure(readFileSync(require.resolve(FONT_FILE)));
     } catch {
       brandMeasure = null;
     }
   }
-  return brandMeasure ? brandMeasure(text) : null;
+  if (!widths.has(text)) widths.set(text, brandMeasure ? brandMeasure(text) : null);
+  return widths.get(text)!;
 }

@@ -149,7 +149,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     email: config.STORE_EMAIL,
     city: config.STORE_CITY,
     customerCount: config.STORE_CUSTOMER_COUNT,
-    nameWidth: brandTextWidth(config.STORE_NAME) ?? undefined,
+    // Worked out at the first page served, not at start: the font engine takes a few
+    // hundred ms to load, and most apps the tests build serve no page.
+    get nameWidth() {
+      return brandTextWidth(config.STORE_NAME) ?? undefined;
+    },
   };
   const template = loadPageTemplate(options.webDist, site);
   const builtAt = (() => {
