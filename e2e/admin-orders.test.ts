@@ -135,8 +135,12 @@ describe('admin Regular Orders in Chromium', () => {
       .toBe(0);
     await expect.poll(() => shippedCard.getByLabel('Order status').inputValue()).toBe('delivered');
 
-    // The status selector sets any offered status.
+    // The status selector sets any offered status, saved by 'Update Status' (choosing alone
+    // saves nothing: arrow keys change a closed select in Chromium).
     await deletedCard.getByLabel('Order status').selectOption('pending');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await row(deletedId))?.status).not.toBe('pending');
+    await deletedCard.getByRole('button', { name: 'Update Status' }).click();
     await expect.poll(async () => (await row(deletedId))?.status).toBe('pending');
 
     // Delete asks first; Cancel keeps the order, confirming deletes it.

@@ -214,12 +214,20 @@ describe('custom pin order in Chromium', () => {
     await expect.poll(() => adminCard.isVisible()).toBe(true);
     await screenshot(admin, 'custom-07-order-history');
     await expectAxeClean(admin, '/admin Order History');
+    // Choosing a status saves nothing; 'Update Status' saves it (a keyboard audit).
     const status = adminCard.getByLabel('Order status');
+    const updateStatus = adminCard.getByRole('button', { name: 'Update Status' });
     await status.selectOption('mockup_sent');
+    await updateStatus.click();
     await expect.poll(() => admin.getByText('Status Updated').first().isVisible()).toBe(true);
     await expect.poll(() => status.inputValue()).toBe('mockup_sent');
     await status.selectOption('approved');
+    await updateStatus.click();
+    await expect
+      .poll(() => admin.getByText(`Order #${orderId} is now approved.`).isVisible())
+      .toBe(true);
     await expect.poll(() => status.inputValue()).toBe('approved');
+    await expect.poll(() => updateStatus.evaluate((b) => b === document.activeElement)).toBe(true);
     await adminCard.getByRole('button', { name: 'Generate Payment Link' }).click();
     await expect
       .poll(() => admin.getByText('Balance payment link copied to clipboard!').isVisible())

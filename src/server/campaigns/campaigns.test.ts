@@ -150,6 +150,29 @@ describe('tournament campaign', () => {
     ]);
   });
 
+  it('the contacts download opens in Excel as UTF-8 (a BOM) and uploads again unchanged', async () => {
+    const name = "Zoë Ñúñez-O'Brien";
+    const first = await upload(`email,name,organization\nzoe@club.test,${name},Club Ñandú\n`);
+    expect(first.statusCode, first.body).toBe(200);
+    const exported = await admin.get('/api/export-tournament-contacts');
+    expect(exported.statusCode).toBe(200);
+    const bytes = exported.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain(name);
+    const again = await admin.request({
+      method: 'POST',
+      url: '/api/upload-tournament-csv',
+      ...(await multipartBody(
+        {},
+        { field: 'csvFile', data: bytes, name: 'tournament-contacts.csv', type: 'text/csv' },
+      )),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as { rows: unknown[] }).rows).toEqual([
+      { line: 2, email: 'zoe@club.test', name, organization: 'Club Ñandú', error: null },
+    ]);
+  });
+
   it('refuses what is not a campaign CSV', async () => {
     const binary = await multipartBody(
       {},
@@ -361,6 +384,8 @@ describe('delivery failures and suppression', () => {
     const csv = await admin.get('/api/export-customers-csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    // A UTF-8 byte order mark: Excel otherwise reads accented names as its code page.
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv.body).toMatch(/leave@golf\.test,Leaving Lee,,order,[^,]+,unsubscribed/);
   });

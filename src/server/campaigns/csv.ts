@@ -128,10 +128,15 @@ export function parseContactsCsv(data: Buffer): CsvContact[] {
   });
 }
 
-/** CSV text with a header row; every cell formula-neutralised. */
+/**
+ * CSV text for a spreadsheet download: a UTF-8 byte order mark (Excel reads a file
+ * without one as the Windows code page: 'Zoë' became 'ZoÃ«', an international-data audit
+ * of 2026-11-27), a header row, every cell formula-neutralised. `parseContactsCsv` reads
+ * it back as UTF-8 (the mark dropped), so an export uploads again unchanged.
+ */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return stringify([
-    header,
-    ...rows.map((r) => r.map((v) => (v === null ? '' : neutralizeFormula(String(v))))),
-  ]);
+  return stringify(
+    [header, ...rows.map((r) => r.map((v) => (v === null ? '' : neutralizeFormula(String(v)))))],
+    { bom: true },
+  );
 }

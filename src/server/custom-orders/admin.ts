@@ -7,7 +7,7 @@
  * Every function here is for admins only; the routes check that (403).
  */
 import { stringify } from 'csv-stringify/sync';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import escapeHtml from 'escape-html';
 import type { AdminCustomOrderStatus, CustomOrderStatus } from '../../shared/custom-pins';
@@ -181,13 +181,17 @@ export function neutralizeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** The order as CSV (csv-stringify): a header row of field names, one row of values. */
+/**
+ * The order as CSV (csv-stringify): a header row of field names, one row of values,
+ * after a UTF-8 byte order mark: without it Excel reads the file as the Windows code page
+ * and shows 'Zoë' as 'ZoÃ«' (an international-data audit of 2026-11-27).
+ */
 export function exportCsv(o: CustomOrderRow): string {
   const rows = exportRows(o);
-  return stringify([
-    rows.map(([label]) => label),
-    rows.map(([, value]) => neutralizeFormula(value)),
-  ]);
+  return stringify(
+    [rows.map(([label]) => label), rows.map(([, value]) => neutralizeFormula(value))],
+    { bom: true },
+  );
 }
 
 /** A printable HTML page of the order (every value escaped; prints on open). */
@@ -202,6 +206,24 @@ export function exportHtml(o: CustomOrderRow, storeName: string): string {
 // Order History: custom and catalogue orders together
 // ---------------------------------------------------------------------------
 
+/**
+ * The combining marks `searchFolded` drops (after NFKD they carry the accents): the
+ * combining diacritical marks with their extended and supplement blocks, the marks for
+ * symbols and the half marks. PostgreSQL's regular expressions know no \p{M}.
+ */
+const COMBINING_MARKS = '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]';
+
+/**
+ * Text as the Order History search compares it: NFKD, accents dropped, lower-cased, the
+ * way the admin's table searches fold it in the browser (web table-state.ts
+ * `normalizeSearch`), so 'Grimsson' finds 'Grímsson' and 'grímsson' finds 'GRIMSSON'.
+ * Done in SQL on both sides (the column and the typed text), so both fold alike; no
+ * extension needed (`normalize` is built in since PostgreSQL 13, PGlite has it).
+ */
+function searchFolded(value: SQLWrapper): SQL {
+  return sql`lower(regexp_replace(normalize(${value}, NFKD), ${COMBINING_MARKS}, '', 'g'))`;
+}
+
 /** The WHERE of one table for the history filters (status, search by id, name or e-mail). */
 function historyFilter(
   table: typeof customOrders | typeof orders,
@@ -215,12 +237,13 @@ function historyFilter(
     // '#123' is an order number and nothing else.
     parts.push(/^\d{1,9}$/.test(q) ? eq(table.id, Number(q)) : sql`false`);
   } else if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const found = (column: SQLWrapper) =>
+      sql`strpos(${searchFolded(column)}, ${searchFolded(sql`${q}::text`)}) > 0`;
     parts.push(
       or(
         /^\d{1,9}$/.test(q) ? eq(table.id, Number(q)) : undefined,
-        ilike(table.customerName, like),
-        ilike(table.customerEmail, like),
+        found(table.customerName),
+        found(table.customerEmail),
       ),
     );
   }

@@ -849,6 +849,8 @@ describe('the admin desk', () => {
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="Order-${id}.csv"`);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv.body.split('\n')[0]).toContain('Customer name');
+    // A UTF-8 byte order mark: Excel otherwise reads accented names as its code page.
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const html = await admin.get(`/api/custom-orders/${id}/export?format=html`);
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -920,6 +922,42 @@ describe('the admin desk', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect((await list('q=%25')).total).toBe(0);
     expect((await client.get('/api/admin/order-history')).statusCode).toBe(401);
+  });
+
+  it('searches names without regard to accents or case, as the admin tables do', async () => {
+    const client = new TestClient(t.app);
+    const [regular] = await t.db
+      .insert(orders)
+      .values({
+        customerEmail: 'olafur@accents.example',
+        customerName: 'Ólafur Grímssonvik',
+        subtotalCents: 100,
+        totalCents: 699,
+        items: [],
+        status: 'processing',
+      })
+      .returning();
+    const customId = await orderCustomPins(client, {
+      // Typed decomposed (i + U+0301), as some keyboards give it.
+      customerName: 'JÓN GRI\u0301MSSONVIK',
+      customerEmail: 'jon@accents.example',
+    });
+    await orderCustomPins(client, {
+      customerName: 'Grimm Sonvik',
+      customerEmail: 'grimm@accents.example',
+    });
+    const found = async (q: string) =>
+      (await admin.get(`/api/admin/order-history?q=${encodeURIComponent(q)}`))
+        .json<OrderHistoryPage>()
+        .items.map((i) => i.order.id)
+        .sort((a, b) => a - b);
+    const both = [regular!.id, customId].sort((a, b) => a - b);
+    expect(await found('Grimssonvik')).toEqual(both);
+    expect(await found('grímssonvik')).toEqual(both);
+    expect(await found('GRÍMSSONVIK')).toEqual(both);
+    expect(await found('olafur grims')).toEqual([regular!.id]);
+    expect(await found('jon gri')).toEqual([customId]);
+    expect(await found('Grímsson Sonvik')).toEqual([]);
   });
 
   it('deletes an order with its confirmation done on the client (200, then 404)', async () => {

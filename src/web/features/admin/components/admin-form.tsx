@@ -300,11 +300,11 @@ export function FormActions({
   return (
     <div className={cn('flex flex-wrap justify-end gap-2', className)}>
       {onCancel ? (
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+        <Button type="button" variant="outline" onClick={onCancel} pending={isSubmitting}>
           Cancel
         </Button>
       ) : null}
-      <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+      <Button type="submit" pending={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? pendingLabel : submitLabel}
       </Button>
     </div>

@@ -2,21 +2,19 @@
  * One catalogue order in the admin Regular Orders section (back-office spec sections
  * 2, 4, 8): number, customer, e-mail, date, total, item count, payment status, status
  * badge, tracking number/link; actions: status selector (pending, processing, shipped,
- * delivered), Add/Update Tracking, 'Mark as Delivered' (only when shipped), View
+ * delivered) saved by its 'Update Status' button (StatusPicker), Add/Update Tracking, 'Mark as Delivered' (only when shipped), View
  * Details and Delete (with confirmation). Toasts use the spec's texts.
  */
 
 import { formatDollars } from '@shared/money';
 import type { Order, RegularOrderStatus } from '@shared/schemas/orders';
 import { CheckCircle2, Eye, Truck } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useDeleteOrder, useUpdateOrderStatus } from '../api';
 import { itemCountLabel, REGULAR_STATUS_LABELS, statusOptions } from '../format';
 import { ActionBar } from './action-bar';
@@ -24,6 +22,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DeleteButton } from './delete-action';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { RecordHeading } from './record-heading';
+import { StatusPicker } from './status-picker';
 import { TrackingDialog } from './tracking-dialog';
 
 export function AdminOrderCard({
@@ -35,7 +34,6 @@ export function AdminOrderCard({
   extraActions?: ReactNode;
 }) {
   const titleId = `admin-order-${order.id}-title`;
-  const statusId = useId();
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -75,10 +73,8 @@ export function AdminOrderCard({
             Order #{order.id}
           </RecordHeading>
           <div className="flex flex-wrap gap-2">
-            <Badge
-              variant={order.status === 'delivered' ? 'success' : 'outline'}
-              aria-label={`Status: ${REGULAR_STATUS_LABELS[order.status]}`}
-            >
+            <Badge variant={order.status === 'delivered' ? 'success' : 'outline'}>
+              <span className="sr-only">Status: </span>
               {REGULAR_STATUS_LABELS[order.status]}
             </Badge>
             {order.paymentStatus === 'refunded' ? (
@@ -108,47 +104,41 @@ export function AdminOrderCard({
 
           <ActionBar
             className="items-end"
-            destructive={<DeleteButton onClick={() => setDeleteOpen(true)}>Delete</DeleteButton>}
+            destructive={
+              <DeleteButton onClick={() => setDeleteOpen(true)}>
+                Delete<span className="sr-only">, order #{order.id}</span>
+              </DeleteButton>
+            }
           >
-            <div className="space-y-1">
-              <Label htmlFor={statusId} className="text-xs">
-                Order status
-              </Label>
-              <select
-                id={statusId}
-                value={order.status}
-                disabled={updateStatus.isPending}
-                onChange={(e) => void setStatus(e.target.value as RegularOrderStatus)}
-                className={cn(
-                  'border-input bg-background h-8 rounded-md border px-2 text-sm shadow-xs outline-none',
-                  'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] disabled:opacity-50',
-                )}
-              >
-                {statusOptions(order.status).map((status) => (
-                  <option key={status} value={status}>
-                    {REGULAR_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StatusPicker
+              orderName={`order #${order.id}`}
+              saved={order.status}
+              options={statusOptions(order.status).map((status) => ({
+                value: status,
+                label: REGULAR_STATUS_LABELS[status],
+              }))}
+              pending={updateStatus.isPending}
+              onSave={setStatus}
+            />
             <Button type="button" size="sm" variant="outline" onClick={() => setTrackingOpen(true)}>
               <Truck aria-hidden="true" />
               {order.trackingNumber ? 'Update Tracking' : 'Add Tracking'}
+              <span className="sr-only">, order #{order.id}</span>
             </Button>
             {order.status === 'shipped' ? (
               <Button
                 type="button"
                 size="sm"
-                disabled={updateStatus.isPending}
+                pending={updateStatus.isPending}
                 onClick={() => void setStatus('delivered')}
               >
                 <CheckCircle2 aria-hidden="true" />
-                Mark as Delivered
+                Mark as Delivered<span className="sr-only">, order #{order.id}</span>
               </Button>
             ) : null}
             <Button type="button" size="sm" variant="outline" onClick={() => setDetailsOpen(true)}>
               <Eye aria-hidden="true" />
-              View Details
+              View Details<span className="sr-only">, order #{order.id}</span>
             </Button>
             {extraActions}
           </ActionBar>

@@ -134,12 +134,8 @@ function PostActions({ post, onEdit }: { post: BlogPost; onEdit(): void }) {
         type="button"
         size="sm"
         variant="outline"
-        // aria-disabled, not disabled, while saving: the focus stays on the button.
-        className="aria-disabled:opacity-50"
-        aria-disabled={save.isPending || undefined}
-        onClick={() => {
-          if (!save.isPending) void flip();
-        }}
+        pending={save.isPending}
+        onClick={() => void flip()}
       >
         {post.isPublished ? 'Unpublish' : 'Publish'}
         <span className="sr-only"> {post.title}</span>

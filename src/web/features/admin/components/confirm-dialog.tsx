@@ -3,8 +3,8 @@
  * Cancel close it) used before destructive admin actions (back-office spec section 5:
  * deleting an order asks for confirmation; the mass email and customer import also ask).
  * For a destructive action the `description` names what is lost (issue 8). `onConfirm`
- * may return a promise; the dialog stays open with the confirm button disabled until
- * it settles. `tone` 'default' is for confirmations that destroy nothing (Import Customers).
+ * may return a promise; the dialog stays open with the confirm button pending (it keeps
+ * the focus, clicks ignored) until it settles. `tone` 'default' is for confirmations that destroy nothing (Import Customers).
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -59,7 +59,7 @@ export function ConfirmDialog({
           <Button
             type="button"
             variant={tone === 'destructive' ? 'destructive' : 'default'}
-            disabled={pending}
+            pending={pending}
             onClick={confirm}
           >
             {pending ? pendingLabel : confirmLabel}

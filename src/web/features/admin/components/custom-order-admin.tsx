@@ -21,7 +21,7 @@ import { formatDollars } from '@shared/money';
 import type { PinPackaging } from '@shared/pricing';
 import type { CustomOrder } from '@shared/schemas/custom-orders';
 import { Eye, FileDown, Image, Link2, Mail, Printer } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -32,7 +32,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { ApiRequestError } from '@/lib/api';
 import { calendarDay, longDate } from '@/lib/dates';
@@ -49,9 +48,9 @@ import { ActionBar } from './action-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import { DeleteButton } from './delete-action';
 import { LogoDialog, LogoPreview } from './logo-dialog';
-import { selectClassName } from './native-select';
 import { RecordHeading } from './record-heading';
 import { SendEmailDialog } from './send-email-dialog';
+import { StatusPicker } from './status-picker';
 
 /** The admin statuses, with the current one first when it is not one of them (balance_paid). */
 function statusChoices(current: CustomOrderStatus): CustomOrderStatus[] {
@@ -133,26 +132,20 @@ function useCustomOrderActions(order: CustomOrder) {
 type Actions = ReturnType<typeof useCustomOrderActions>;
 
 function StatusSelect({ order, actions }: { order: CustomOrder; actions: Actions }) {
-  const id = useId();
   return (
-    <div className="space-y-1">
-      <Label htmlFor={id} className="text-xs">
-        Order status
-      </Label>
-      <select
-        id={id}
-        value={order.status}
-        disabled={actions.pending}
-        onChange={(e) => void actions.setStatus(e.target.value as AdminCustomOrderStatus)}
-        className={cn(selectClassName, 'h-8 w-auto')}
-      >
-        {statusChoices(order.status).map((status) => (
-          <option key={status} value={status} disabled={status === 'balance_paid'}>
-            {CUSTOM_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <StatusPicker<CustomOrderStatus>
+      orderName={customOrderName(order)}
+      saved={order.status}
+      options={statusChoices(order.status).map((status) => ({
+        value: status,
+        label: CUSTOM_STATUS_LABELS[status],
+        // Set by the balance payment alone, never by the admin.
+        disabled: status === 'balance_paid',
+      }))}
+      pending={actions.pending}
+      // balance_paid is never offered (its option is disabled), so the choice is an admin status.
+      onSave={(status) => actions.setStatus(status as AdminCustomOrderStatus)}
+    />
   );
 }
 
@@ -162,11 +155,12 @@ function PaymentLinkButton({ order, actions }: { order: CustomOrder; actions: Ac
     <Button
       type="button"
       size="sm"
-      disabled={actions.linkPending}
+      pending={actions.linkPending}
       onClick={() => void actions.generateLink()}
     >
       <Link2 aria-hidden="true" />
       {actions.linkPending ? 'Generating...' : 'Generate Payment Link'}
+      <span className="sr-only">, {customOrderName(order)}</span>
     </Button>
   );
 }
@@ -191,6 +185,7 @@ function ExportLinks({ order, label }: { order: CustomOrder; label: 'Export' | '
         >
           <FileDown aria-hidden="true" />
           {label}
+          <span className="sr-only">, {customOrderName(order)}</span>
         </a>
       </Button>
       <Button asChild size="sm" variant="outline">
@@ -200,7 +195,7 @@ function ExportLinks({ order, label }: { order: CustomOrder; label: 'Export' | '
           rel="noopener"
         >
           <Printer aria-hidden="true" />
-          Printable Page
+          Printable Page<span className="sr-only">, {customOrderName(order)}</span>
         </a>
       </Button>
     </>
@@ -245,6 +240,7 @@ export function CustomOrderAdminCard({ order }: { order: CustomOrder }) {
           <div className="flex flex-wrap gap-2">
             <Badge variant="secondary">Custom</Badge>
             <Badge variant={order.status === 'delivered' ? 'success' : 'outline'}>
+              <span className="sr-only">Status: </span>
               {CUSTOM_STATUS_LABELS[order.status]}
             </Badge>
             {order.rushOrder ? <Badge variant="warning">Rush</Badge> : null}
@@ -256,25 +252,27 @@ export function CustomOrderAdminCard({ order }: { order: CustomOrder }) {
           <ActionBar
             className="items-end"
             destructive={
-              <DeleteButton onClick={() => setDeleteOpen(true)}>Delete Order</DeleteButton>
+              <DeleteButton onClick={() => setDeleteOpen(true)}>
+                Delete Order<span className="sr-only">, {customOrderName(order)}</span>
+              </DeleteButton>
             }
           >
             <StatusSelect order={order} actions={actions} />
             {order.logoUrl ? (
               <Button type="button" size="sm" variant="outline" onClick={() => setLogoOpen(true)}>
                 <Image aria-hidden="true" />
-                View Logo
+                View Logo<span className="sr-only">, {customOrderName(order)}</span>
               </Button>
             ) : null}
             <PaymentLinkButton order={order} actions={actions} />
             <Button type="button" size="sm" variant="outline" onClick={() => setEmailOpen(true)}>
               <Mail aria-hidden="true" />
-              Send Email
+              Send Email<span className="sr-only">, {customOrderName(order)}</span>
             </Button>
             <ExportLinks order={order} label="Export" />
             <Button type="button" size="sm" variant="outline" onClick={() => setDetailsOpen(true)}>
               <Eye aria-hidden="true" />
-              View Details
+              View Details<span className="sr-only">, {customOrderName(order)}</span>
             </Button>
           </ActionBar>
         </CardContent>
@@ -346,7 +344,10 @@ function CustomOrderDetailsDialog({
     details.push(['Estimated delivery', longDate(calendarDay(order.estimatedDelivery), true)]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      {/* wrap-anywhere on the buyer's text: a link or a long word in the notes, a design's
+          name or an address otherwise widened the dialog past a phone's screen (592px in
+          326px, an international-data audit). */}
+      <DialogContent className="max-h-[90vh] overflow-y-auto wrap-anywhere sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Custom Order #{order.id} Details</DialogTitle>
           <DialogDescription>
@@ -354,7 +355,7 @@ function CustomOrderDetailsDialog({
           </DialogDescription>
         </DialogHeader>
         <section aria-label="Customer" className="grid gap-1 text-sm sm:grid-cols-2">
-          <p className="break-words">
+          <p>
             <span className="text-muted-foreground">Name: </span>
             {order.customerName}
           </p>
@@ -368,7 +369,7 @@ function CustomOrderDetailsDialog({
             <span className="text-muted-foreground">Phone: </span>
             {order.customerPhone ?? '—'}
           </p>
-          <p className="break-words">
+          <p>
             <span className="text-muted-foreground">Ship to: </span>
             {order.shippingAddress ?? '—'}
           </p>
@@ -409,7 +410,7 @@ function CustomOrderDetailsDialog({
             <Button
               type="button"
               size="sm"
-              disabled={actions.productionPending}
+              pending={actions.productionPending}
               onClick={() => void actions.sendProduction()}
             >
               <Mail aria-hidden="true" />
@@ -426,6 +427,11 @@ function CustomOrderDetailsDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** How the order's own buttons name it for screen readers ('View Details, custom order #12'). */
+function customOrderName(order: { id: number }): string {
+  return `custom order #${order.id}`;
 }
 
 /** The balance as the admin reads it: its amount, '(paid)' once nothing is left to pay. */

@@ -1,6 +1,7 @@
 /**
  * The footer of a form in a dialog: 'Cancel' (`onCancel`), then the submit button, which
- * shows `pendingLabel` and is disabled while `pending`. Put it inside the <form>.
+ * shows `pendingLabel` and ignores clicks while `pending` (Button `pending`: it keeps the
+ * focus). Put it inside the <form>.
  */
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -21,7 +22,7 @@ export function DialogFormFooter({
       <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" pending={pending}>
         {pending ? pendingLabel : submitLabel}
       </Button>
     </DialogFooter>

@@ -187,12 +187,8 @@ function CodeActions({ code }: { code: AdminDiscountCode }) {
         type="button"
         size="sm"
         variant="outline"
-        // aria-disabled, not disabled, while saving: the focus stays on the button.
-        className="aria-disabled:opacity-50"
-        aria-disabled={setActive.isPending || undefined}
-        onClick={() => {
-          if (!setActive.isPending) void toggle();
-        }}
+        pending={setActive.isPending}
+        onClick={() => void toggle()}
       >
         <Power aria-hidden="true" />
         {code.isActive ? 'Deactivate' : 'Activate'}

@@ -28,7 +28,7 @@ export function OrderDetailsDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="wrap-anywhere sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Order #{order.id} Details</DialogTitle>
           <DialogDescription>
@@ -42,7 +42,7 @@ export function OrderDetailsDialog({
             <h3 id={`details-${order.id}-customer`} className="mb-1 text-sm font-semibold">
               Customer
             </h3>
-            <p className="text-sm break-words">{order.customerName}</p>
+            <p className="text-sm">{order.customerName}</p>
             <p className="text-sm break-all">
               <a className="text-primary underline" href={`mailto:${order.customerEmail}`}>
                 {order.customerEmail}
@@ -53,7 +53,7 @@ export function OrderDetailsDialog({
             <h3 id={`details-${order.id}-address`} className="mb-1 text-sm font-semibold">
               Shipping Address
             </h3>
-            <p className="text-sm break-words whitespace-pre-line">
+            <p className="text-sm whitespace-pre-line">
               {order.shippingAddress || 'No shipping address given.'}
             </p>
           </section>
@@ -82,7 +82,7 @@ export function OrderDetailsDialog({
             <tbody>
               {order.items.map((item) => (
                 <tr key={`${item.productId ?? 0}-${item.name}-${item.price}`} className="border-t">
-                  <td className="py-1.5 pr-2 break-words">{item.name}</td>
+                  <td className="py-1.5 pr-2">{item.name}</td>
                   <td className="py-1.5 text-right">{item.quantity}</td>
                   <td className="py-1.5 pl-2 text-right whitespace-nowrap">
                     {formatDollars(item.price)}

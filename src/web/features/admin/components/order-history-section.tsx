@@ -124,8 +124,11 @@ export function OrderHistorySection(_props: { userId: number }) {
               <Button
                 type="button"
                 variant="outline"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
+                // aria-disabled, not disabled, at either end: the button pressed last
+                // keeps the focus (a disabled one drops it to the page's start).
+                className="aria-disabled:opacity-50"
+                aria-disabled={page <= 1 || undefined}
+                onClick={() => page > 1 && setPage(page - 1)}
               >
                 Previous
               </Button>
@@ -135,8 +138,9 @@ export function OrderHistorySection(_props: { userId: number }) {
               <Button
                 type="button"
                 variant="outline"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
+                className="aria-disabled:opacity-50"
+                aria-disabled={page >= pages || undefined}
+                onClick={() => page < pages && setPage(page + 1)}
               >
                 Next
               </Button>
@@ -157,7 +161,7 @@ function RegularHistoryCard({ order }: { order: Order }) {
         extraActions={
           <Button type="button" size="sm" variant="outline" onClick={() => setEmailOpen(true)}>
             <Mail aria-hidden="true" />
-            Send Email
+            Send Email<span className="sr-only">, order #{order.id}</span>
           </Button>
         }
       />

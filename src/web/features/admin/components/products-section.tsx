@@ -188,10 +188,11 @@ function StockEditor({ product }: { product: Product }) {
           type="submit"
           size="sm"
           variant="outline"
-          // aria-disabled, not disabled: after a save (the figure now unchanged) the
-          // focus stays on the button instead of falling to the page's start.
+          // Pending while saving; aria-disabled, not disabled, while the figure is unchanged:
+          // after a save the focus stays on the button instead of falling to the page's start.
           className="aria-disabled:opacity-50"
-          aria-disabled={update.isPending || value === String(product.stockQuantity) || undefined}
+          pending={update.isPending}
+          aria-disabled={value === String(product.stockQuantity) || undefined}
         >
           Save<span className="sr-only"> stock of {product.name}</span>
         </Button>

@@ -20,7 +20,7 @@ export function RecordHeading({
       <h3 id={titleId} className="text-lg leading-none font-semibold">
         {children}
       </h3>
-      <p className="text-sm font-medium break-words">{record.customerName}</p>
+      <p className="text-sm font-medium wrap-anywhere">{record.customerName}</p>
       <p className="text-muted-foreground text-sm break-all">{record.customerEmail}</p>
       <p className="text-muted-foreground text-sm">
         <time dateTime={record.createdAt}>{formatAdminDate(record.createdAt)}</time>

@@ -1,10 +1,10 @@
 /**
  * Live progress of one campaign (issue 9: "the admin sees live progress (sent / failed /
- * skipped out of N) and can leave the page"): a labelled progress bar and the counts,
- * announced politely to screen readers. `onDone` runs once when the campaign finishes.
+ * skipped out of N) and can leave the page"): a labelled progress bar and the counts;
+ * the campaign just started is announced politely as a labelled sentence. `onDone` runs once when the campaign finishes.
  */
 import type { CampaignStarted, CampaignProgress as Progress } from '@shared/schemas/campaigns';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCampaignProgress } from '../api';
 
 /**
@@ -18,6 +18,36 @@ export function campaignStartedText(res: CampaignStarted, sendingText: string): 
     : `${res.total} e-mails wait until outgoing mail (SMTP) is configured.`;
 }
 
+/** Where the campaign is: finished, waiting for outgoing mail, or sending. */
+function phaseText(progress: Progress): string {
+  return progress.status === 'done'
+    ? 'Finished'
+    : progress.waitingForMail
+      ? 'Waiting for outgoing mail (SMTP)'
+      : 'Sending';
+}
+
+/**
+ * The counts as one sentence for screen readers, every number with its label ('Sending:
+ * 12 of 100 sent, 1 failed, 0 skipped.'): the visible line's live region announced bare
+ * numbers, each count a text node of its own (a screen-reader audit of 2026-11-27).
+ */
+export function progressSentence(progress: Progress): string {
+  return `${phaseText(progress)}: ${progress.sent} of ${progress.total} sent, ${progress.failed} failed, ${progress.skipped} skipped.`;
+}
+
+/**
+ * When the announcement may change: the phase, and each quarter of the way. The counts
+ * move every second while a campaign sends; announcing each step would talk over
+ * everything else the admin does.
+ */
+function announceStep(progress: Progress): string {
+  const done = progress.sent + progress.failed + progress.skipped;
+  const quarter = progress.total === 0 ? 4 : Math.floor((done / progress.total) * 4);
+  return `${phaseText(progress)}:${quarter}`;
+}
+
+/** The progress bar and the counts, as text; not announced (CampaignProgress announces). */
 export function ProgressBar({ progress }: { progress: Progress }) {
   const done = progress.sent + progress.failed + progress.skipped;
   const percent = progress.total === 0 ? 100 : Math.round((done / progress.total) * 100);
@@ -38,19 +68,20 @@ export function ProgressBar({ progress }: { progress: Progress }) {
           style={{ width: `${percent}%` }}
         />
       </div>
-      <p className="text-sm" aria-live="polite" data-testid={`campaign-${progress.id}-counts`}>
-        {progress.status === 'done'
-          ? 'Finished: '
-          : progress.waitingForMail
-            ? 'Waiting for outgoing mail (SMTP): '
-            : 'Sending: '}
-        {progress.sent} sent · {progress.failed} failed · {progress.skipped} skipped of{' '}
-        {progress.total}
+      <p className="text-sm" data-testid={`campaign-${progress.id}-counts`}>
+        {phaseText(progress)}: {progress.sent} sent · {progress.failed} failed · {progress.skipped}{' '}
+        skipped of {progress.total}
       </p>
     </div>
   );
 }
 
+/**
+ * The progress of the campaign the admin just started, announced politely as one
+ * labelled sentence (`progressSentence`) when it starts, at each quarter, when it waits
+ * for outgoing mail and when it finishes; the status region is on the page before its
+ * first sentence, so that one is read too.
+ */
 export function CampaignProgress({
   campaignId,
   onDone,
@@ -66,7 +97,23 @@ export function CampaignProgress({
       onDone?.(q.data);
     }
   }, [q.data, onDone]);
-  if (q.isError) return <p className="text-destructive text-sm">Could not read the progress.</p>;
-  if (!q.data) return <p className="text-muted-foreground text-sm">Starting the campaign…</p>;
-  return <ProgressBar progress={q.data} />;
+  const step = q.data ? announceStep(q.data) : '';
+  const [announced, setAnnounced] = useState({ step: '', sentence: '' });
+  if (q.data && step !== announced.step) {
+    setAnnounced({ step, sentence: progressSentence(q.data) });
+  }
+  return (
+    <div>
+      {q.isError ? (
+        <p className="text-destructive text-sm">Could not read the progress.</p>
+      ) : !q.data ? (
+        <p className="text-muted-foreground text-sm">Starting the campaign…</p>
+      ) : (
+        <ProgressBar progress={q.data} />
+      )}
+      <p role="status" aria-atomic="true" className="sr-only">
+        {announced.sentence}
+      </p>
+    </div>
+  );
 }

@@ -155,12 +155,12 @@ export function MarketingSection() {
             <Button
               type="button"
               onClick={() => filled() && setConfirming(true)}
-              disabled={send.isPending}
+              pending={send.isPending}
             >
               <Send aria-hidden="true" />
               Send Email
             </Button>
-            <Button type="button" variant="outline" onClick={sendTest} disabled={test.isPending}>
+            <Button type="button" variant="outline" onClick={sendTest} pending={test.isPending}>
               <FlaskConical aria-hidden="true" />
               {test.isPending ? 'Sending Test…' : 'Send Test Email'}
             </Button>

@@ -125,7 +125,7 @@ export function TournamentSection() {
             setDiscount={setDiscount}
           />
           <div className="flex flex-wrap gap-2">
-            <Button type="button" onClick={ask} disabled={send.isPending}>
+            <Button type="button" onClick={ask} pending={send.isPending}>
               <Send aria-hidden="true" />
               Send Campaign
             </Button>

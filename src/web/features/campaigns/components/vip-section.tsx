@@ -121,7 +121,7 @@ export function VipSection() {
             setDiscount={setDiscount}
           />
           <div className="flex flex-wrap gap-2">
-            <Button type="button" onClick={ask} disabled={campaign.isPending}>
+            <Button type="button" onClick={ask} pending={campaign.isPending}>
               <Send aria-hidden="true" />
               Send VIP Campaign
             </Button>
@@ -129,7 +129,7 @@ export function VipSection() {
               type="button"
               variant="outline"
               onClick={() => void sendTest()}
-              disabled={test.isPending}
+              pending={test.isPending}
             >
               <FlaskConical aria-hidden="true" />
               Send Test Email
@@ -169,7 +169,7 @@ export function VipSection() {
             setCode={(v) => setOne({ ...one, code: v })}
             setDiscount={(v) => setOne({ ...one, discount: v })}
           />
-          <Button type="button" onClick={sendOne} disabled={single.isPending}>
+          <Button type="button" onClick={sendOne} pending={single.isPending}>
             <Send aria-hidden="true" />
             Send VIP Email
           </Button>

@@ -3,7 +3,9 @@
  * Quote Requests' failure toasts (back-office spec section 8, "Other admin titles"):
  * 'Failed to update quote request.', 'Failed to delete quote request.' and 'Failed to
  * create collaboration session' are the toasts' titles (as 'Failed to send invoice' and
- * 'Failed to delete invoice' are), with the server's reason below them.
+ * 'Failed to delete invoice' are), with the server's reason below them. While a request
+ * is in flight its button stays focusable (Button `pending`, not `disabled`: a disabled
+ * button drops the focus to the page's start, a screen-reader audit of 2026-11-27).
  */
 import type { QuoteRequestView } from '@shared/schemas/quote-desk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -159,5 +161,56 @@ describe('Download Logo', () => {
       description: 'Failed to download logo. Please try again.',
     });
     act(() => render(null, withLogo));
+  });
+});
+
+describe('buttons keep the focus while their request is in flight', () => {
+  /** Stubs fetch: every request waits until `finish` is called; returns what was sent. */
+  function stubSlowApi() {
+    const sent: string[] = [];
+    const waiting: ((r: Response) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        sent.push(`${init?.method ?? 'GET'} ${url}`);
+        return new Promise<Response>((resolve) => waiting.push(resolve));
+      }),
+    );
+    const finish = (r: Response) => {
+      for (const resolve of waiting) resolve(r);
+    };
+    return { sent, finish };
+  }
+
+  it("'Send Quote' stays focused and ignores a second press while it saves", async () => {
+    const api = stubSlowApi();
+    const amount = container.querySelector<HTMLInputElement>('input[type="number"]')!;
+    await act(() => {
+      amount.value = '125';
+      amount.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const send = button(/^Send Quote$/);
+    send.focus();
+    await act(() => send.click());
+    await settle(() => expect(send.textContent).toBe('Saving...'));
+    expect(send.disabled).toBe(false);
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(send);
+    // A second press sends nothing (Enter in the amount clicks this button too).
+    await act(() => send.click());
+    expect(api.sent.filter((r) => r.startsWith('PATCH') || r.startsWith('PUT'))).toHaveLength(1);
+    await act(async () => api.finish(jsonResponse(200, { ...quote, status: 'quoted' })));
+  });
+
+  it("the delete confirmation's button stays focused while it deletes", async () => {
+    stubSlowApi();
+    await act(() => button(/^Delete quote request #7$/).click());
+    await settle(() => button(/^Delete Quote$/));
+    const confirm = button(/^Delete Quote$/);
+    confirm.focus();
+    await act(() => confirm.click());
+    await settle(() => expect(confirm.textContent).toBe('Deleting...'));
+    expect(confirm.disabled).toBe(false);
+    expect(document.activeElement).toBe(confirm);
   });
 });

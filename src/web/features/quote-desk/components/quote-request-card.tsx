@@ -89,8 +89,8 @@ export function QuoteRequestCard({ quote }: { quote: QuoteRequestView }) {
                   ? 'outline'
                   : 'success'
             }
-            aria-label={`Status: ${QUOTE_STATUS_LABELS[quote.status]}`}
           >
+            <span className="sr-only">Status: </span>
             {QUOTE_STATUS_LABELS[quote.status]}
           </Badge>
         </CardHeader>
@@ -100,19 +100,19 @@ export function QuoteRequestCard({ quote }: { quote: QuoteRequestView }) {
               value ? (
                 <div key={label}>
                   <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="break-words">{value}</dd>
+                  <dd className="wrap-anywhere">{value}</dd>
                 </div>
               ) : null,
             )}
           </dl>
           <div className="space-y-1 text-sm">
             <h4 className="font-medium">Project description</h4>
-            <p className="break-words whitespace-pre-wrap">{quote.projectDescription}</p>
+            <p className="wrap-anywhere whitespace-pre-wrap">{quote.projectDescription}</p>
           </div>
           {quote.additionalNotes ? (
             <div className="space-y-1 text-sm">
               <h4 className="font-medium">Additional notes</h4>
-              <p className="break-words whitespace-pre-wrap">{quote.additionalNotes}</p>
+              <p className="wrap-anywhere whitespace-pre-wrap">{quote.additionalNotes}</p>
             </div>
           ) : null}
           {quote.logoUrl ? (
@@ -249,7 +249,7 @@ function QuoteForm({ quote }: { quote: QuoteRequestView }) {
           The client approved this quote; its amount is fixed.
         </p>
       ) : (
-        <Button type="submit" size="sm" disabled={update.isPending}>
+        <Button type="submit" size="sm" pending={update.isPending}>
           {update.isPending ? 'Saving...' : quote.status === 'pending' ? 'Send Quote' : 'Update'}
         </Button>
       )}

@@ -57,8 +57,11 @@ export function QuoteRequestsSection() {
                 type="button"
                 variant="outline"
                 size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
+                // aria-disabled, not disabled, at either end: the button pressed last
+                // keeps the focus (a disabled one drops it to the page's start).
+                className="aria-disabled:opacity-50"
+                aria-disabled={page <= 1 || undefined}
+                onClick={() => page > 1 && setPage(page - 1)}
               >
                 Previous
               </Button>
@@ -69,8 +72,9 @@ export function QuoteRequestsSection() {
                 type="button"
                 variant="outline"
                 size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
+                className="aria-disabled:opacity-50"
+                aria-disabled={page >= pages || undefined}
+                onClick={() => page < pages && setPage(page + 1)}
               >
                 Next
               </Button>

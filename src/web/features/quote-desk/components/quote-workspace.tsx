@@ -190,7 +190,7 @@ function SessionRow({ session }: { session: CollaborationSessionView }) {
             type="button"
             size="sm"
             variant="outline"
-            disabled={deactivate.isPending}
+            pending={deactivate.isPending}
             onClick={() =>
               deactivate.mutateAsync(session.id).then(
                 () =>
@@ -355,7 +355,14 @@ function MockupUpload({ quoteId }: { quoteId: number }) {
         <Textarea id={notesId} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
       <div className="flex items-center gap-3 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={!file || upload.isPending}>
+        <Button
+          type="submit"
+          size="sm"
+          className="aria-disabled:opacity-50"
+          pending={upload.isPending}
+          // aria-disabled, not disabled, without a file: after an upload the focus stays here.
+          aria-disabled={!file || undefined}
+        >
           <Upload aria-hidden="true" />
           {upload.isPending ? 'Uploading...' : 'Upload Mockup'}
         </Button>
