@@ -16,7 +16,13 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
-import { findUserByUsername, hashPassword, uniqueViolation, verifyPassword } from './service';
+import {
+  findUserByUsername,
+  hashPassword,
+  normalizeUsername,
+  uniqueViolation,
+  verifyPassword,
+} from './service';
 
 type AdminSettings = Pick<AppConfig, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'ADMIN_EMAIL'>;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -41,7 +47,8 @@ export async function bootstrapAdmin(db: Db, config: AdminSettings, log: Log): P
 }
 
 async function ensureConfiguredAdmin(db: Db, config: AdminSettings, log: Log): Promise<void> {
-  const username = Username.safeParse(config.ADMIN_USERNAME);
+  // Stored in NFC as registration stores names (service.ts normalizeUsername).
+  const username = Username.safeParse(normalizeUsername(config.ADMIN_USERNAME ?? ''));
   if (!username.success) throw new Error(`ADMIN_USERNAME: ${username.error.issues[0].message}`);
   const password = Password.safeParse(config.ADMIN_PASSWORD);
   if (!password.success) throw new Error(`ADMIN_PASSWORD: ${password.error.issues[0].message}`);

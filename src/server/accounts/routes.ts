@@ -52,7 +52,7 @@ import { requireUser, signIn, signOut } from '../lib/session';
 import { claimGuestItems } from './guest-claims';
 import { changePassword } from './password-change';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { assertUncommonPassword, authenticate, registerUser } from './service';
+import { assertUncommonPassword, authenticate, registerUser, usernameKey } from './service';
 
 const MINUTE_MS = 60_000;
 /** An account's failures are forgotten this long after the last one. */
@@ -60,10 +60,13 @@ const ACCOUNT_FAILURE_DECAY_MS = 60 * MINUTE_MS;
 /** First backoff step after the free failures; doubles with each further failure. */
 const ACCOUNT_BACKOFF_BASE_MS = 1000;
 
-/** The (case-folded, trimmed) username a login body attempts, '' when none. */
+/**
+ * The username a login body attempts as a counter key (usernameKey: trimmed, NFC,
+ * case-folded, so "Ólafur" typed decomposed counts against the same account), '' when none.
+ */
 function attemptedUsername(request: FastifyRequest): string {
   const body = request.body as { username?: unknown } | undefined;
-  return typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 100) : '';
+  return typeof body?.username === 'string' ? usernameKey(body.username).slice(0, 100) : '';
 }
 
 /** Rate-limit key of the per-account login backoff (counts unknown names too: no enumeration). */
@@ -125,7 +128,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const username = request.body.username.trim().toLowerCase();
+      const username = usernameKey(request.body.username);
       const accountKey = accountLoginKey(username);
       // The attempt is counted before the password is checked (so simultaneous tries
       // cannot all pass) and forgotten again when it succeeds.
@@ -206,7 +209,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       // The owner proved the mailbox: a sign-in backoff left by someone guessing ends.
-      await limits.clear(accountLoginKey(user.username.trim().toLowerCase()));
+      await limits.clear(accountLoginKey(usernameKey(user.username)));
       request.log.info({ userId: user.id }, 'password reset from a mailed link');
       mail.flush().catch((err) => request.log.error({ err }, 'mail flush failed'));
       return { message: PASSWORD_RESET_MESSAGES.done };
@@ -237,7 +240,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       const { currentPassword, newPassword } = request.body;
       // A common new password is refused before the current one is tried: no slot taken.
       await assertUncommonPassword(newPassword, 'newPassword');
-      const username = signedIn.username.trim().toLowerCase();
+      const username = usernameKey(signedIn.username);
       const accountKey = accountLoginKey(username);
       const attempt = await limits.takeBackoffSlot(accountKey, backoff, ACCOUNT_FAILURE_DECAY_MS);
       if (attempt === null) {

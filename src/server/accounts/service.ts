@@ -6,11 +6,18 @@
  * Passwords are hashed with argon2id (@node-rs/argon2, its default OWASP parameters)
  * and common passwords are refused (common-passwords.ts); usernames are unique
  * regardless of case (index `users_username_lower_uq`), e-mails are stored lower-cased.
+ *
+ * Usernames are Unicode-normalised to NFC where they come in (registration, sign-in, the
+ * configured admin, the sign-in backoff's key): "Ólafur" typed with a combining accent
+ * (NFD, as some keyboards and macOS file names give it) is the same account as the
+ * precomposed one, never a second identical-looking one (docs/decisions.md "Where the shop
+ * ships, and names in one form"). Names stored as typed before are still found (see
+ * findUserByUsername), so no data migration is needed.
  */
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, type RegisterBody, type User } from '../../shared/schemas/auth';
+import { AUTH_MESSAGES, type RegisterBody, type User, Username } from '../../shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
@@ -49,16 +56,46 @@ export const userColumns = {
   role: users.role,
 };
 
-/** The user whose username equals `username` ignoring case, or undefined. */
+/** A username as it is stored and compared: trimmed, Unicode NFC. */
+export function normalizeUsername(username: string): string {
+  return username.trim().normalize('NFC');
+}
+
+/** A username's key for counters (the sign-in backoff): normalised and case-folded. */
+export function usernameKey(username: string): string {
+  return normalizeUsername(username).toLowerCase();
+}
+
+/**
+ * The user whose username equals `username` ignoring case and Unicode normalisation, or
+ * undefined. New names are stored in NFC (normalizeUsername), but a name registered
+ * before was stored as typed, possibly decomposed (NFD): the typed form, its NFC and its
+ * NFD form are all looked up (through the `lower(username)` index). When more than one
+ * account matches (an NFC and an NFD twin registered before names were normalised), the
+ * one spelled exactly as typed wins, then the NFC one: each twin still signs in as it
+ * did.
+ */
 export async function findUserByUsername(
   db: DbOrTx,
   username: string,
 ): Promise<(User & { passwordHash: string }) | undefined> {
-  const [row] = await db
+  const typed = username.trim();
+  const forms = [...new Set([typed, typed.normalize('NFC'), typed.normalize('NFD')])];
+  const rows = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
-  return row;
+    .where(
+      sql`lower(${users.username}) in (${sql.join(
+        forms.map((form) => sql`lower(${form})`),
+        sql`, `,
+      )})`,
+    );
+  if (rows.length <= 1) return rows[0];
+  const rank = (stored: string) => {
+    const i = forms.findIndex((form) => form.toLowerCase() === stored.toLowerCase());
+    return i === -1 ? forms.length : i;
+  };
+  return rows.sort((a, b) => rank(a.username) - rank(b.username))[0];
 }
 
 /**
@@ -115,7 +152,13 @@ export async function registerUser(
   db: DbOrTx,
   body: RegisterBody,
 ): Promise<{ user: User; stamp: string }> {
-  const username = body.username.trim();
+  const username = normalizeUsername(body.username);
+  // NFC can be shorter than what was typed (a letter and its combining accent become one).
+  const checked = Username.safeParse(username);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? 'Invalid username';
+    throw badRequest(message, { username: message });
+  }
   const email = body.email.trim().toLowerCase();
   await assertUncommonPassword(body.password);
   if (await findUserByUsername(db, username)) throw conflict(AUTH_MESSAGES.usernameTaken);

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHIPPING_ADDRESS_MESSAGE } from '../../shared/schemas/checkout';
 import {
   cartItems,
   discountCodes,
@@ -415,6 +416,45 @@ describe('catalogue checkout', () => {
     // The same payment still places the order with a valid name.
     const placed = await client.post('/api/create-order', { paypalOrderId: id, ...customer });
     expect(placed.statusCode, placed.body).toBe(201);
+  });
+
+  it('an address outside the USA and Canada answers 400 on shippingAddress, payment kept; a Canadian one places the order at the flat rate', async () => {
+    const p = await insertProduct(t.db, { stockQuantity: 4 });
+    const client = new TestClient(t.app);
+    await addToCart(client, p.id, 1);
+    const id = await payCart(client);
+    for (const shippingAddress of [
+      '1 Main St, Dublin, Co. Dublin D02 X285',
+      '12 Rue Principale, Granby, QC J3B 1A1',
+      '12 Main St, Springfield, IL 62701, Canada',
+    ]) {
+      const res = await client.post('/api/create-order', {
+        paypalOrderId: id,
+        ...customer,
+        shippingAddress,
+      });
+      expect(res.statusCode, shippingAddress).toBe(400);
+      expect(res.json()).toEqual({
+        message: SHIPPING_ADDRESS_MESSAGE,
+        errors: { shippingAddress: SHIPPING_ADDRESS_MESSAGE },
+      });
+    }
+    expect((await paymentState(t.db, id)).payment).toMatchObject({
+      status: 'captured',
+      consumedAt: null,
+    });
+    expect(await ordersFor(id)).toEqual([]);
+    const placed = await client.post('/api/create-order', {
+      paypalOrderId: id,
+      ...customer,
+      shippingAddress: '12 Rue Principale, Granby, QC J3B 1A1, Canada',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [order] = await ordersFor(id);
+    expect(order).toMatchObject({
+      shippingAddress: '12 Rue Principale, Granby, QC J3B 1A1, Canada',
+      shippingCents: 599,
+    });
   });
 
   it('input the database refuses inside the order transaction answers 400, payment kept', async () => {

@@ -8,15 +8,101 @@ import { ONE_LINE, ONE_LINE_MESSAGE } from './common';
 import { Order } from './orders';
 import { z } from './zod';
 
-/** Checkout customer info form (storefront spec section 3). All required. */
-export const CustomerInfo = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  email: z.string().trim().email('Valid email is required').max(254),
-  address: z.string().trim().min(1, 'Address is required').max(300),
-  city: z.string().trim().min(1, 'City is required').max(100),
-  state: z.string().trim().min(1, 'State is required').max(100),
-  zipCode: z.string().trim().min(1, 'ZIP is required').max(20),
-});
+/**
+ * Where the shop ships (docs/decisions.md "Where the shop ships, and names in one form"):
+ * the USA and Canada, at the one flat rate (DECISIONS.md "Money and pricing"; the spec:
+ * "Canada is handled by the payment provider"). Anywhere else goes through a quote.
+ */
+export const SHIPPING_COUNTRIES = ['US', 'CA'] as const;
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+export const COUNTRY_NAMES: Record<ShippingCountry, string> = {
+  US: 'United States',
+  CA: 'Canada',
+};
+
+/** A US ZIP code: 12345 or ZIP+4 12345-6789. */
+const US_ZIP = /^\d{5}(?:-\d{4})?$/;
+/**
+ * A Canadian postal code, A1A 1A1, the space optional, any case. Canada Post never uses
+ * D, F, I, O, Q or U, nor W or Z as the first letter.
+ */
+const CA_POSTAL = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
+
+/** True when `code` (trimmed) is a postal code of `country`. */
+export function isPostalCode(country: ShippingCountry, code: string): boolean {
+  return (country === 'CA' ? CA_POSTAL : US_ZIP).test(code.trim());
+}
+
+/** A valid postal code as written on the parcel: a Canadian one upper case with its space. */
+export function formatPostalCode(country: ShippingCountry, code: string): string {
+  const trimmed = code.trim();
+  if (country !== 'CA' || !CA_POSTAL.test(trimmed)) return trimmed;
+  const compact = trimmed.replace(' ', '').toUpperCase();
+  return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+}
+
+/** The checkout form's words for the region and postal code fields of each country. */
+export const ADDRESS_LABELS: Record<
+  ShippingCountry,
+  {
+    region: string;
+    postalCode: string;
+    regionRequired: string;
+    postalRequired: string;
+    postalInvalid: string;
+  }
+> = {
+  US: {
+    region: 'State',
+    postalCode: 'ZIP Code',
+    regionRequired: 'State is required',
+    postalRequired: 'ZIP is required',
+    postalInvalid: 'Enter a US ZIP code: 12345 or 12345-6789',
+  },
+  CA: {
+    region: 'Province',
+    postalCode: 'Postal Code',
+    regionRequired: 'Province is required',
+    postalRequired: 'Postal code is required',
+    postalInvalid: 'Enter a Canadian postal code, like A1A 1A1',
+  },
+};
+
+/**
+ * Checkout customer info form (storefront spec section 3: name, email, address, city,
+ * state, zipCode; all required), plus the country the order ships to (United States by
+ * default, or Canada). The state (province) and ZIP (postal code) are checked against the
+ * country, so their messages name the country's words; they are checked whatever else is
+ * missing (`when`), so every field in error shows at once.
+ */
+export const CustomerInfo = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    email: z.string().trim().email('Valid email is required').max(254),
+    address: z.string().trim().min(1, 'Address is required').max(300),
+    city: z.string().trim().min(1, 'City is required').max(100),
+    state: z.string().trim().max(100),
+    zipCode: z.string().trim().max(20),
+    country: z.enum(SHIPPING_COUNTRIES).default('US'),
+  })
+  .superRefine(
+    (info, ctx) => {
+      const words = ADDRESS_LABELS[info.country];
+      if (!info.state)
+        ctx.addIssue({ code: 'custom', path: ['state'], message: words.regionRequired });
+      if (!info.zipCode) {
+        ctx.addIssue({ code: 'custom', path: ['zipCode'], message: words.postalRequired });
+      } else if (!isPostalCode(info.country, info.zipCode)) {
+        ctx.addIssue({ code: 'custom', path: ['zipCode'], message: words.postalInvalid });
+      }
+    },
+    {
+      when: (payload) =>
+        !payload.issues.some((issue) =>
+          ['state', 'zipCode', 'country'].includes(String(issue.path?.[0])),
+        ),
+    },
+  );
 export type CustomerInfo = z.infer<typeof CustomerInfo>;
 
 /** GET /paypal/setup (alias /api/paypal/setup). */
@@ -105,6 +191,36 @@ export const CapturePaymentResponse = z.object({
 });
 export type CapturePaymentResponse = z.infer<typeof CapturePaymentResponse>;
 
+/** create-order's 400 for an address the shop does not ship to, or without its postal code. */
+export const SHIPPING_ADDRESS_MESSAGE =
+  'We ship to addresses in the USA and Canada: the address must end with a US ZIP code (12345 or 12345-6789), or with a Canadian postal code (A1A 1A1) followed by "Canada".';
+
+/** A country named at the end of a combined address: ", Canada" or ", United States" / ", USA". */
+const NAMED_COUNTRY = /,\s*(canada|united states(?: of america)?|usa|us)\.?$/i;
+
+/**
+ * The country a combined shipping address goes to, read from its end: "..., QC J2G 1A1,
+ * Canada" is Canada; "..., IL 62701" (no country, as US addresses are written at home)
+ * or "..., IL 62701, United States" is the USA. The postal code before it must be that
+ * country's (a US ZIP, or a Canadian postal code); null when it is not, or when the
+ * address names another country: the shop does not ship there.
+ */
+export function shippingCountryOf(address: string): ShippingCountry | null {
+  let rest = address.trim();
+  let country: ShippingCountry = 'US';
+  const named = NAMED_COUNTRY.exec(rest);
+  if (named) {
+    country = named[1]!.toLowerCase() === 'canada' ? 'CA' : 'US';
+    rest = rest.slice(0, named.index).trimEnd();
+  }
+  const code =
+    country === 'CA'
+      ? /(?:^|[\s,])([A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d)$/
+      : /(?:^|[\s,])(\d{5}(?:-\d{4})?)$/;
+  const found = code.exec(rest);
+  return found && isPostalCode(country, found[1]!) ? country : null;
+}
+
 /** POST /api/create-order, header X-Session-Id. */
 export const CreateOrderBody = z.object({
   paypalOrderId: z.string().min(1).max(200),
@@ -115,7 +231,17 @@ export const CreateOrderBody = z.object({
     .min(1, 'Name is required')
     .max(200)
     .regex(ONE_LINE, ONE_LINE_MESSAGE),
-  shippingAddress: z.string().trim().max(600).nullable(),
+  /**
+   * The combined address (spec: "combined string or null"), as the checkout form joins it:
+   * "12 Main St, Springfield, IL 62701" in the USA, "1 Rue Principale, Granby, QC J2G 1A1,
+   * Canada" in Canada. A given address must be one the shop ships to (shippingCountryOf).
+   */
+  shippingAddress: z
+    .string()
+    .trim()
+    .max(600)
+    .nullable()
+    .refine((address) => !address || shippingCountryOf(address) !== null, SHIPPING_ADDRESS_MESSAGE),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 /** Why an order was refused after payment (the payment is refunded). */

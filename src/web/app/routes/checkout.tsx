@@ -102,8 +102,11 @@ function CatalogCheckout() {
   }
   if (items.length === 0) return <EmptyCart />;
 
+  // Grid columns of minmax(0, 1fr) and children of min-width 0: a long word (a product
+  // named "Clubmeisterschaftsanstecknadel 2026") wraps instead of widening the page past
+  // a 360 px screen and pushing the form's fields and button off its edge.
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 lg:gap-8 [&>*]:min-w-0">
       <OrderSummary
         items={items}
         totals={totals.data}
@@ -163,7 +166,7 @@ function PaymentStep({
 }) {
   return (
     <div className="space-y-6">
-      <CustomerInfoReview info={info} onEdit={onEdit} disabled={payment.processing} />
+      <CustomerInfoReview info={info} onEdit={onEdit} pending={payment.processing} />
       <div className="space-y-3 border-t pt-4">
         {totals ? (
           <p className="flex justify-between text-base font-semibold">

@@ -1,3 +1,4 @@
+import { SHIPPING_ADDRESS_MESSAGE } from '@shared/schemas/checkout';
 import { describe, expect, it, vi } from 'vitest';
 import {
   completeApprovedPayment,
@@ -47,6 +48,20 @@ describe('joinShippingAddress', () => {
       '1 Elm, CA',
     );
     expect(joinShippingAddress({ address: '', city: '', state: '', zipCode: '' })).toBeNull();
+  });
+  it('names Canada, with its postal code upper case and spaced; a US address as before', () => {
+    expect(
+      joinShippingAddress({
+        address: '12 Rue Principale',
+        city: 'Granby',
+        state: 'QC',
+        zipCode: ' j3b1a1 ',
+        country: 'CA',
+      }),
+    ).toBe('12 Rue Principale, Granby, QC J3B 1A1, Canada');
+    expect(joinShippingAddress({ ...customer, zipCode: '62701-1234', country: 'US' })).toBe(
+      '12 Main St, Springfield, IL 62701-1234',
+    );
   });
 });
 
@@ -238,6 +253,12 @@ describe('placeOrderForPayment (retry with corrected details)', () => {
       }),
     ).toEqual({ name: 'n', email: 'e', address: 'a (address, city, state or ZIP code)' });
     expect(toCustomerFieldErrors({})).toEqual({});
+  });
+
+  it("puts the server's 'we do not ship there' on the ZIP field", () => {
+    expect(toCustomerFieldErrors({ shippingAddress: SHIPPING_ADDRESS_MESSAGE })).toEqual({
+      zipCode: SHIPPING_ADDRESS_MESSAGE,
+    });
   });
 });
 

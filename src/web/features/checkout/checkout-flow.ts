@@ -10,33 +10,44 @@
  * buyer corrects the details and the same payment id is sent again (placeOrderForPayment),
  * without a second payment.
  */
-import type {
-  CapturePaymentResponse,
-  CreateOrderBody,
-  CustomerInfo,
+import {
+  type CapturePaymentResponse,
+  COUNTRY_NAMES,
+  type CreateOrderBody,
+  type CustomerInfo,
+  formatPostalCode,
+  SHIPPING_ADDRESS_MESSAGE,
+  type ShippingCountry,
 } from '@shared/schemas/checkout';
 import type { Order } from '@shared/schemas/orders';
 import { endSentence } from '@shared/sentence';
 
-/** The address part of the checkout customer info (storefront spec section 3). */
+/** The address part of the checkout customer info (storefront spec section 3, plus the country). */
 export interface AddressParts {
   address: string;
   city: string;
   state: string;
   zipCode: string;
+  /** Where the order ships; absent means the United States. */
+  country?: ShippingCountry;
 }
 
 /**
  * Joins the address fields into the single `shippingAddress` string create-order takes:
- * "12 Main St, Springfield, IL 62701". Parts are trimmed; empty parts are left out.
+ * "12 Main St, Springfield, IL 62701" in the USA (written as at home: no country, as
+ * every earlier order), "1 Rue Principale, Granby, QC J2G 1A1, Canada" in Canada (the
+ * postal code upper case with its space). Parts are trimmed; empty parts are left out.
  * Returns null when every part is empty.
  */
 export function joinShippingAddress(parts: AddressParts): string | null {
+  const country = parts.country ?? 'US';
   const address = parts.address.trim();
   const city = parts.city.trim();
-  const stateZip = [parts.state.trim(), parts.zipCode.trim()].filter(Boolean).join(' ');
+  const zipCode = formatPostalCode(country, parts.zipCode);
+  const stateZip = [parts.state.trim(), zipCode].filter(Boolean).join(' ');
   const joined = [address, city, stateZip].filter(Boolean).join(', ');
-  return joined || null;
+  if (!joined) return null;
+  return country === 'US' ? joined : `${joined}, ${COUNTRY_NAMES[country]}`;
 }
 
 /** What happened to one payment attempt. */
@@ -112,14 +123,16 @@ function errorFieldErrors(error: unknown): Record<string, string> {
 
 /**
  * Maps create-order's field names (CreateOrderBody) to the checkout form's fields.
- * `shippingAddress` is joined from four fields, so its message goes on Address and
- * names them all.
+ * `shippingAddress` is joined from several fields: a postal code the shop does not ship
+ * to goes on the ZIP field; any other message goes on Address and names them all.
  */
 export function toCustomerFieldErrors(serverErrors: Record<string, string>): CustomerFieldErrors {
   const fields: CustomerFieldErrors = {};
   if (serverErrors.customerName) fields.name = serverErrors.customerName;
   if (serverErrors.customerEmail) fields.email = serverErrors.customerEmail;
-  if (serverErrors.shippingAddress) {
+  if (serverErrors.shippingAddress === SHIPPING_ADDRESS_MESSAGE) {
+    fields.zipCode = serverErrors.shippingAddress;
+  } else if (serverErrors.shippingAddress) {
     fields.address = `${serverErrors.shippingAddress} (address, city, state or ZIP code)`;
   }
   return fields;

@@ -4,20 +4,31 @@
  * this tab sees them, they go when the tab closes, and an order placed clears them.
  * Anything unreadable is ignored: the form starts empty, as before.
  */
-import type { CustomerInfo } from '@shared/schemas/checkout';
+import {
+  type CustomerInfo,
+  SHIPPING_COUNTRIES,
+  type ShippingCountry,
+} from '@shared/schemas/checkout';
 
 const KEY = 'fairway_checkout_details';
-const FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode'] as const;
+const FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country'] as const;
 
-/** The kept details (every field a string, possibly empty), or null when none. */
-export function loadCheckoutDetails(): Record<keyof CustomerInfo, string> | null {
+/** Kept details: every text field a string (possibly empty), the country one the shop ships to. */
+export type KeptDetails = Record<Exclude<keyof CustomerInfo, 'country'>, string> & {
+  country: ShippingCountry;
+};
+
+/** The kept details, or null when none. A country missing or unknown is the United States. */
+export function loadCheckoutDetails(): KeptDetails | null {
   try {
     const raw: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
     if (!raw || typeof raw !== 'object') return null;
     const values = raw as Record<string, unknown>;
-    return Object.fromEntries(
+    const kept = Object.fromEntries(
       FIELDS.map((f) => [f, typeof values[f] === 'string' ? values[f] : '']),
     ) as Record<keyof CustomerInfo, string>;
+    const country = SHIPPING_COUNTRIES.find((c) => c === kept.country) ?? 'US';
+    return { ...kept, country };
   } catch {
     return null;
   }

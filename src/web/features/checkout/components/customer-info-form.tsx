@@ -1,14 +1,25 @@
 /**
  * Checkout customer info form (storefront spec sections 3 and 5): name, email, address,
- * city, state and ZIP, all required (shared zod schema CustomerInfo). An incomplete
- * submit shows the 'Missing Information' toast and the per-field errors. With a kept
- * payment (create-order refused the details after payment) it shows the server's field
- * errors, focuses the first, and its button places the order: 'Complete Order'.
+ * city, state and ZIP, all required (shared zod schema CustomerInfo), and the country:
+ * the shop ships to the USA and Canada, says so above the address and sends anyone else
+ * to a quote (docs/decisions.md "Where the shop ships, and names in one form"). In Canada
+ * the State and ZIP Code fields read Province and Postal Code; the postal code is checked
+ * against the country chosen, and its field takes letters and a hyphen on a phone's
+ * keyboard. An incomplete submit shows the 'Missing Information' toast and the per-field
+ * errors. With a kept payment (create-order refused the details after payment) it shows
+ * the server's field errors, focuses the first, and its button places the order:
+ * 'Complete Order'.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CustomerInfo } from '@shared/schemas/checkout';
+import {
+  ADDRESS_LABELS,
+  COUNTRY_NAMES,
+  CustomerInfo,
+  SHIPPING_COUNTRIES,
+} from '@shared/schemas/checkout';
 import { useEffect, useId } from 'react';
-import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -17,7 +28,8 @@ import { toast } from '@/lib/toast';
 import { loadCheckoutDetails, saveCheckoutDetails } from '../saved-details';
 import type { KeptPayment } from '../use-checkout-payment';
 
-type CustomerInfoInput = z.input<typeof CustomerInfo>;
+/** What the form holds: CustomerInfo before parsing (the country may be left out: United States). */
+export type CustomerInfoInput = z.input<typeof CustomerInfo>;
 
 const EMPTY: CustomerInfoInput = {
   name: '',
@@ -26,7 +38,11 @@ const EMPTY: CustomerInfoInput = {
   city: '',
   state: '',
   zipCode: '',
+  country: 'US',
 };
+
+/** The shipping area, said above the address. */
+export const SHIPPING_AREA_TEXT = 'We ship to addresses in the USA and Canada.';
 
 /** True when any field is blank: the spec's 'Missing Information' case. */
 function hasBlankField(values: CustomerInfoInput): boolean {
@@ -40,8 +56,8 @@ export function CustomerInfoForm({
   processing = false,
   onSubmit,
 }: {
-  /** Values entered earlier (coming back through 'Edit Information'). */
-  initialValues: CustomerInfo | null;
+  /** Values entered earlier (coming back through 'Edit Information'); no country: United States. */
+  initialValues: CustomerInfoInput | null;
   /**
    * The signed-in user's e-mail, filled into the Email field while it is empty and
    * untouched. The name is not pre-filled: a username is not the buyer's full name.
@@ -56,9 +72,22 @@ export function CustomerInfoForm({
   const form = useForm<CustomerInfoInput, unknown, CustomerInfo>({
     resolver: zodResolver(CustomerInfo),
     // What this tab typed before (a reload, or back from adding a pin) comes back.
-    defaultValues: initialValues ?? loadCheckoutDetails() ?? EMPTY,
+    defaultValues: { ...EMPTY, ...(initialValues ?? loadCheckoutDetails()) },
   });
-  const { register, handleSubmit, formState, getValues, setValue, getFieldState, setError } = form;
+  const {
+    register,
+    handleSubmit,
+    formState,
+    getValues,
+    setValue,
+    getFieldState,
+    setError,
+    trigger,
+    control,
+  } = form;
+  const country = useWatch({ control, name: 'country' }) ?? 'US';
+  const words = ADDRESS_LABELS[country];
+  const areaId = useId();
 
   // Keep what is typed in this tab until the order is placed (saved-details.ts).
   useEffect(() => {
@@ -107,6 +136,24 @@ export function CustomerInfoForm({
         error={errors.email?.message}
         reg={register('email')}
       />
+      <div className="space-y-2">
+        <p id={areaId} className="text-muted-foreground text-sm">
+          {SHIPPING_AREA_TEXT} Shipping somewhere else?{' '}
+          <Link to="/quote" className="text-primary underline underline-offset-4">
+            Request a quote
+          </Link>{' '}
+          and we will work out delivery with you.
+        </p>
+        <CountryField
+          describedBy={areaId}
+          reg={register('country', {
+            // The state and ZIP messages name the country's words: check them again.
+            onChange: () => {
+              if (formState.isSubmitted) void trigger(['state', 'zipCode']);
+            },
+          })}
+        />
+      </div>
       <Field
         label="Address"
         autoComplete="street-address"
@@ -121,15 +168,17 @@ export function CustomerInfoForm({
           reg={register('city')}
         />
         <Field
-          label="State"
+          label={words.region}
           autoComplete="address-level1"
           error={errors.state?.message}
           reg={register('state')}
         />
         <Field
-          label="ZIP Code"
+          label={words.postalCode}
           autoComplete="postal-code"
-          inputMode="numeric"
+          // Letters and a hyphen too (A1A 1A1, 12345-6789): no numeric keypad on phones.
+          autoCapitalize="characters"
+          spellCheck={false}
           error={errors.zipCode?.message}
           reg={register('zipCode')}
         />
@@ -138,7 +187,7 @@ export function CustomerInfoForm({
         type="submit"
         size="lg"
         className="w-full"
-        disabled={processing}
+        pending={processing}
         aria-busy={processing}
       >
         {keptPayment ? (processing ? 'Processing...' : 'Complete Order') : 'Continue to Payment'}
@@ -153,14 +202,16 @@ function Field({
   error,
   type = 'text',
   autoComplete,
-  inputMode,
+  autoCapitalize,
+  spellCheck,
 }: {
   label: string;
   reg: UseFormRegisterReturn;
   error: string | undefined;
   type?: string;
   autoComplete?: string;
-  inputMode?: 'numeric' | 'text';
+  autoCapitalize?: string;
+  spellCheck?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -176,7 +227,8 @@ function Field({
         id={id}
         type={type}
         autoComplete={autoComplete}
-        inputMode={inputMode}
+        autoCapitalize={autoCapitalize}
+        spellCheck={spellCheck}
         required
         aria-required="true"
         aria-invalid={error ? true : undefined}
@@ -191,6 +243,35 @@ function Field({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The country the order ships to: United States or Canada (a native select). */
+function CountryField({ reg, describedBy }: { reg: UseFormRegisterReturn; describedBy: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>
+        Country
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+      </Label>
+      <select
+        id={id}
+        autoComplete="country"
+        required
+        aria-describedby={describedBy}
+        className="border-input bg-background focus-visible:border-ring focus-visible:ring-ring/50 h-9 w-full min-w-0 scroll-mt-20 rounded-md border px-3 text-base shadow-xs outline-none focus-visible:ring-[3px] md:text-sm"
+        {...reg}
+      >
+        {SHIPPING_COUNTRIES.map((code) => (
+          <option key={code} value={code}>
+            {COUNTRY_NAMES[code]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

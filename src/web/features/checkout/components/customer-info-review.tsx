@@ -6,15 +6,19 @@ import { joinShippingAddress } from '../checkout-flow';
 export function CustomerInfoReview({
   info,
   onEdit,
-  disabled,
+  pending = false,
+  disabled = false,
 }: {
   info: CustomerInfo;
   onEdit(): void;
-  disabled: boolean;
+  /** A payment is under way: 'Edit Information' waits (Button `pending`: it keeps focus). */
+  pending?: boolean;
+  /** The older name of `pending` (custom-checkout.tsx still passes it); means the same. */
+  disabled?: boolean;
 }) {
   return (
     <div className="space-y-3">
-      <dl className="grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+      <dl className="grid gap-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-4">
         <dt className="text-muted-foreground">Name</dt>
         <dd className="break-words">{info.name}</dd>
         <dt className="text-muted-foreground">Email</dt>
@@ -22,7 +26,7 @@ export function CustomerInfoReview({
         <dt className="text-muted-foreground">Ship to</dt>
         <dd className="break-words">{joinShippingAddress(info)}</dd>
       </dl>
-      <Button type="button" variant="outline" onClick={onEdit} disabled={disabled}>
+      <Button type="button" variant="outline" onClick={onEdit} pending={pending || disabled}>
         Edit Information
       </Button>
     </div>

@@ -84,7 +84,7 @@ export function OrderSummary({
               </div>
             ) : null}
             <div className="flex justify-between gap-4">
-              <dt>Shipping (USA)</dt>
+              <dt>Shipping (USA &amp; Canada)</dt>
               <dd>{formatDollars(totals.shipping)}</dd>
             </div>
             <div className="flex justify-between gap-4 border-t pt-3 text-base font-semibold">
