@@ -7,7 +7,7 @@
  * the admin's panel shows it approved; Robin pays the 10% deposit of the quoted amount
  * through the deposit checkout, registers (claiming the order) and finds it in Track
  * Order, and the admin in Order History. axe finds nothing on the collaboration page and
- * the panel.
+ * the panel. At 360 px neither page scrolls sideways, even with a pasted link in a comment.
  */
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -88,7 +88,10 @@ describe('quote desk and live proof review in Chromium', () => {
     await card.getByLabel('Quote amount (USD)').fill('1250.50');
     await card.getByLabel('Quote notes').fill('Two colours, gold plating, backing cards.');
     await card.getByRole('button', { name: 'Send Quote' }).click();
-    await eventually(() => card.getByText('Quote Sent', { exact: true }).isVisible()).toBe(true);
+    // The badge says 'Status: ' to screen readers (72e62ab).
+    await eventually(() => card.getByText('Status: Quote Sent', { exact: true }).isVisible()).toBe(
+      true,
+    );
     await eventually(() => card.getByRole('button', { name: 'Update' }).isVisible()).toBe(true);
     const [quoted] = await shop.database.db
       .select()
@@ -355,15 +358,32 @@ describe('quote desk and live proof review in Chromium', () => {
     });
     const { collaborationUrl } = (await created.json()) as { collaborationUrl: string };
     const page = await context.newPage();
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
     for (const url of [collaborationUrl, `${shop.url}/admin?section=quote-requests`]) {
       await page.goto(url);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `horizontal overflow on ${url}`).toBeLessThanOrEqual(0);
+      expect(await overflow(), `horizontal overflow on ${url}`).toBeLessThanOrEqual(0);
     }
+
+    // A pasted link (one unbroken word) in a comment wraps: it made the room 730 px wide.
+    const link = `https://example.com/proofs/${'Pebble'.repeat(20)}?revision=1`;
+    await page.goto(collaborationUrl);
+    await eventually(() => page.getByTestId('connection-state').textContent()).toBe('Connected');
+    await page.getByLabel('Add a comment').fill(link);
+    await page.getByRole('button', { name: 'Send Comment' }).click();
+    await eventually(() => page.getByTestId('comments').textContent()).toContain(link);
+    expect(await overflow(), 'a long link in a comment, client').toBeLessThanOrEqual(0);
+    // The same comment in the shop's live review.
+    await page.goto(`${shop.url}/admin?section=quote-requests`);
+    const card = page.getByRole('article', { name: `Quote #${quoteId}`, exact: true });
+    await card.getByRole('button', { name: 'Proofs & Collaboration' }).click();
+    await card.getByRole('button', { name: 'Join Live Review' }).click();
+    await eventually(() => card.getByTestId('comments').textContent()).toContain(link);
+    expect(await overflow(), 'a long link in a comment, admin').toBeLessThanOrEqual(0);
     await context.close();
   });
 });

@@ -10,8 +10,10 @@
  * cannot be used; an admin's product card keeps its height when its stock goes to 0.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { orders } from '../src/server/db/schema';
 import { expectAxeClean } from './support/axe';
 import { RECORD_SHIFTS, screenshot, settledShifts, slowApi } from './support/browser';
 import { E2E_ADMIN, useShopAndBrowser } from './support/shop';
@@ -317,6 +319,87 @@ describe('on a small screen', () => {
     await context.close();
   });
 
+  it('360x740: checkout stays within the screen with a one-long-word product name; a Canadian address is checked and stored with its country', async () => {
+    const { shop, browser } = fixture;
+    // A product named with one long word, made through the admin API.
+    const admin = await browser.newContext();
+    await signInAsAdmin(admin, shop.url);
+    const name = 'Clubmeisterschaftsanstecknadel 2026';
+    const created = await admin.request.post(`${shop.url}/api/products`, {
+      data: { name, price: 12.5, stockQuantity: 20 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()) as { id: number };
+    await admin.close();
+    const sessionId = randomUUID();
+    const added = await fetch(`${shop.url}/api/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+      body: JSON.stringify({ productId: product.id, quantity: 1 }),
+    });
+    expect(added.ok).toBe(true);
+
+    const context = await browser.newContext(PHONE);
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript((id) => localStorage.setItem('sessionId', id), sessionId);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/checkout`);
+    await page.getByText(name).waitFor();
+    const submit = page.getByRole('button', { name: 'Continue to Payment' });
+    await submit.waitFor();
+    /** The page's width and the right edges of what must stay on the screen. */
+    const placement = async (labels: string[]) => ({
+      scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
+      rightEdges: Object.fromEntries(
+        await Promise.all(
+          labels.map(async (label) => {
+            const box = await page.getByLabel(label).boundingBox();
+            return [label, box ? box.x + box.width : null] as const;
+          }),
+        ),
+      ),
+    });
+    const form = await placement(['State', 'ZIP Code']);
+    expect(form.scrollWidth, JSON.stringify(form)).toBeLessThanOrEqual(360);
+    for (const right of Object.values(form.rightEdges)) expect(right).toBeLessThanOrEqual(360);
+    const button = (await submit.boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'small-screen-checkout-long-name-360x740');
+
+    // The shop says where it ships; Canada renames the fields and checks the postal code.
+    await expect
+      .poll(() => page.getByText('We ship to addresses in the USA and Canada.').isVisible())
+      .toBe(true);
+    await page.getByLabel('Full Name').fill('Marie Tremblay');
+    await page.getByLabel('Email').fill('marie@example.com');
+    await page.getByLabel('Country').selectOption('CA');
+    await page.getByLabel('Address').fill('12 Rue Principale');
+    await page.getByLabel('City').fill('Granby');
+    await page.getByLabel('Province').fill('QC');
+    const postal = page.getByLabel('Postal Code');
+    await postal.fill('D02 X285');
+    await submit.click();
+    await expect.poll(() => postal.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => page.getByText('Enter a Canadian postal code, like A1A 1A1').isVisible())
+      .toBe(true);
+    // Typed on a phone: letters, no numeric keypad.
+    expect(await postal.getAttribute('inputmode')).toBeNull();
+    await postal.fill('j3b1a1');
+    await submit.click();
+    const address = '12 Rue Principale, Granby, QC J3B 1A1, Canada';
+    await page.getByText(address).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.getByRole('button', { name: 'Test payment' }).click();
+    await page.waitForURL((url) => url.pathname === '/track-order');
+    const orderId = Number(new URL(page.url()).searchParams.get('id'));
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ shippingAddress: address, shippingCents: 599 });
+    await context.close();
+  });
+
   it('740x360: the cart drawer scrolls as a whole, its toast clear of the title; close buttons are tap targets', async () => {
     const { shop, browser } = fixture;
     const products = (await (await fetch(`${shop.url}/api/products`)).json()) as {
@@ -449,6 +532,113 @@ describe('on a small screen', () => {
       // About 8 px when drawn in the scaled SVG.
       expect((await caption.boundingBox())!.height).toBeGreaterThanOrEqual(12);
     }
+    await context.close();
+  });
+
+  // Last in the file: its product (a name and texts no screen can fit unbroken) would
+  // join the every-product checks above.
+  it('a long unbroken word wraps: product page, invoice (360 px and A4 print), order confirmation', async () => {
+    const { shop, browser } = fixture;
+    // One word, no break opportunity (a pasted link or a long compound): 102 characters.
+    const word = 'Supercalifragilisticexpialidocious'.repeat(3);
+    const admin = await browser.newContext(DESKTOP);
+    await signInAsAdmin(admin, shop.url);
+    const created = await admin.request.post(`${shop.url}/api/products`, {
+      data: {
+        name: `Member Guest ${word}`,
+        description: `Soft enamel. See ${word} for the story.`,
+        price: '12.50',
+        stockQuantity: 50,
+        features: [`Backing card ${word}`],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()) as { id: number };
+    const invoiceRes = await admin.request.post(`${shop.url}/api/send-invoice`, {
+      data: {
+        customerName: 'Fox Hollow Golf Club',
+        customerEmail: 'ap@foxhollow.example',
+        customerAddress: `1 ${word} Road`,
+        description: `Tournament pins, artwork at https://example.com/${word}`,
+        amount: 150.25,
+      },
+    });
+    expect(invoiceRes.status(), await invoiceRes.text()).toBe(201);
+    const invoice = (await invoiceRes.json()) as { payUrl: string; printUrl: string };
+    await admin.close();
+
+    /** How far the page scrolls sideways, and whether `text` is fully on screen. */
+    const fits = (page: Page, text: string) =>
+      page.evaluate((t) => {
+        const el = [...document.querySelectorAll('main *')].find(
+          (node) => node.children.length === 0 && node.textContent?.trim() === t,
+        );
+        const right = el?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY;
+        return {
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          visible: right <= document.documentElement.clientWidth,
+        };
+      }, text);
+
+    for (const [size, options] of SIZES) {
+      const context = await browser.newContext(options);
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/product/${product.id}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      expect(await fits(page, 'Features'), `${size}: /product`).toEqual({
+        overflow: 0,
+        visible: true,
+      });
+      await page.goto(new URL(invoice.payUrl, shop.url).href);
+      await page.getByRole('heading', { name: /^Pay Invoice #/ }).waitFor();
+      expect(await fits(page, 'Amount'), `${size}: invoice pay page`).toEqual({
+        overflow: 0,
+        visible: true,
+      });
+      await context.close();
+    }
+
+    // The printable invoice at 360 px, and printed on A4 (about 718 px inside the margins).
+    const context = await browser.newContext(PHONE);
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(new URL(invoice.printUrl, shop.url).href);
+    await page.getByRole('article', { name: /^Invoice / }).waitFor();
+    expect(await fits(page, 'Amount'), '360: printable invoice').toEqual({
+      overflow: 0,
+      visible: true,
+    });
+    await page.setViewportSize({ width: 718, height: 1000 });
+    await page.emulateMedia({ media: 'print' });
+    expect(await fits(page, 'Amount'), 'A4: printed invoice').toEqual({
+      overflow: 0,
+      visible: true,
+    });
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(PHONE.viewport!);
+
+    // The order confirmation after buying it at 360 px.
+    await page.goto(`${shop.url}/product/${product.id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await drawer.getByRole('button', { name: /checkout/i }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByLabel('Full Name').fill('Jordan Long');
+    await page.getByLabel('Email').fill('jordan.long@example.com');
+    await page.getByLabel('Address').fill('1 Fairway Drive');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('State').fill('TX');
+    await page.getByLabel('ZIP Code').fill('78701');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Test payment' }).click();
+    await page.waitForURL((url) => url.pathname === '/track-order');
+    await page.getByRole('table').filter({ hasText: word }).waitFor();
+    expect(await fits(page, 'Total'), '360: order confirmation').toEqual({
+      overflow: 0,
+      visible: true,
+    });
+    await screenshot(page, 'small-screen-long-word-confirmation');
     await context.close();
   });
 });

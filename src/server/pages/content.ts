@@ -174,7 +174,7 @@ function productCard(p: Product, index: number): string {
   const soldOut = stockLabel(p.stockQuantity, p.inStock) === 'Out of Stock';
   const from25 = catalogUnitPrice(dollarsToCents(p.price), 25);
   const image = p.imageUrl
-    ? `<img src="${e(p.imageUrl)}" alt="${e(p.name)}" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}${index === 0 ? FIRST_SCREEN : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
+    ? `<img src="${e(p.imageUrl)}" alt="" width="400" height="400" ${index < 2 ? 'fetchpriority="high" ' : ''}${index === 0 ? FIRST_SCREEN : ''}loading="${index < 4 ? 'eager' : 'lazy'}" decoding="async" class="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-105${soldOut ? ' opacity-60 grayscale' : ''}" />`
     : '<div class="aspect-square w-full bg-emerald-50"></div>';
   return markup`<li><a class="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md" href="/product/${p.id}">
 <div class="overflow-hidden bg-muted">${image}</div>
@@ -271,7 +271,7 @@ export function productMain(p: Product): string {
         ).join('')}</ul></section>`
       : '';
   const features = p.features.length
-    ? `<section aria-labelledby="features-heading"><h2 id="features-heading" class="text-lg font-semibold">Features</h2><ul class="mt-3 space-y-2">${p.features.map((f) => `<li class="flex gap-2 text-slate-700"><span class="mt-0.5 size-5 shrink-0" aria-hidden="true"></span>${e(f)}</li>`).join('')}</ul></section>`
+    ? `<section aria-labelledby="features-heading"><h2 id="features-heading" class="text-lg font-semibold">Features</h2><ul class="mt-3 space-y-2">${p.features.map((f) => `<li class="flex gap-2 text-slate-700 wrap-anywhere"><span class="mt-0.5 size-5 shrink-0" aria-hidden="true"></span>${e(f)}</li>`).join('')}</ul></section>`
     : '';
   const buyBox = productBuyBox(p, base);
   // The app's Breadcrumbs (web/app/routes/product.tsx) element for element: the same
@@ -288,7 +288,7 @@ export function productMain(p: Product): string {
 <div class="md:sticky md:top-24 md:self-start">${p.imageUrl ? `<img class="aspect-square w-full object-cover rounded-xl border" src="${e(p.imageUrl)}" alt="${e(p.name)}" width="600" height="600" fetchpriority="high" ${FIRST_SCREEN}decoding="async" />` : ''}</div>
 <div class="flex min-w-0 flex-col gap-6"><div><h1 class="text-3xl font-bold tracking-tight wrap-anywhere">${e(p.name)}</h1>
 <div class="mt-3 flex flex-wrap items-center gap-3"><span class="text-3xl font-bold text-primary">${priceText(p.price)}</span>${stockBadge(p.stockQuantity, p.inStock)}</div>
-${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700">${e(p.description)}</p>` : ''}</div>
+${p.description ? `<p class="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">${e(p.description)}</p>` : ''}</div>
 ${tiers}
 ${buyBox}
 ${features}</div></div></main>`;

@@ -5,8 +5,8 @@
  * e-mail with a link to the orders, and the Change Password form checks its fields with
  * the shared schema (the registration's password messages, 'Passwords don't match', the
  * new one different from the current one) before sending only the two passwords;
- * 'Changing...' while it sends, 'Password Changed' after; the server's refusals land on
- * their fields.
+ * 'Changing...' while it sends (the button keeping the focus), 'Password Changed' after;
+ * the server's refusals land on their fields, the field at fault focused.
  */
 import { CHANGE_PASSWORD_MESSAGES } from '@shared/schemas/auth';
 import { act } from 'react-dom/test-utils';
@@ -142,9 +142,15 @@ describe('/account', () => {
     mount();
     await settle(() => expect(container.querySelector('form')).not.toBeNull());
     fill(CURRENT, NEW);
+    submitButton().focus();
     await submit();
     await settle(() => expect(submitButton().textContent).toBe('Changing...'));
-    expect(submitButton().disabled).toBe(true);
+    // Pending, not disabled: it ignores clicks but keeps the focus (a disabled button
+    // dropped it to the page's start: a screen-reader audit).
+    expect(submitButton().getAttribute('aria-disabled')).toBe('true');
+    expect(submitButton().disabled).toBe(false);
+    expect(document.activeElement).toBe(submitButton());
+    await act(() => submitButton().click());
     expect(changes()).toHaveLength(1);
     expect(JSON.parse(String(changes()[0]?.[1]?.body))).toEqual({
       currentPassword: CURRENT,
@@ -167,14 +173,18 @@ describe('/account', () => {
     mount();
     await settle(() => expect(container.querySelector('form')).not.toBeNull());
     fill('not-my-password', NEW);
+    submitButton().focus();
     await submit();
     await waitForToast({ title: 'Password Change Failed', description: wrong });
     expect(errorOf('Current Password')).toBe(wrong);
+    // The field at fault takes the focus (read with its error), not the page's start.
+    await settle(() => expect(document.activeElement).toBe(input('Current Password')));
 
     answer = jsonResponse(400, { message: common, errors: { newPassword: common } });
     fill(CURRENT, 'password123');
     await submit();
     await waitForToast({ title: 'Password Change Failed', description: common });
     expect(errorOf('New Password')).toBe(common);
+    await settle(() => expect(document.activeElement).toBe(input('New Password')));
   });
 });

@@ -203,7 +203,7 @@ function PayBalance({
               <p>Your payment was received but is not recorded yet.</p>
               <Button
                 type="button"
-                disabled={payment.processing}
+                pending={payment.processing}
                 onClick={() => void payment.retryComplete()}
               >
                 {payment.processing ? 'Processing...' : 'Try Again'}

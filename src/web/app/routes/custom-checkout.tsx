@@ -203,7 +203,7 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
               <CustomerInfoReview
                 info={info}
                 onEdit={() => goTo('info')}
-                disabled={payment.processing}
+                pending={payment.processing}
               />
               <div className="space-y-3 border-t pt-4">
                 <p className="flex justify-between text-base font-semibold">
@@ -215,7 +215,7 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
                     <p>Your payment was received but your order is not recorded yet.</p>
                     <Button
                       type="button"
-                      disabled={payment.processing}
+                      pending={payment.processing}
                       onClick={() => void payment.retryComplete()}
                     >
                       {payment.processing ? 'Processing...' : 'Complete Order'}

@@ -195,7 +195,9 @@ function ProductView({ product }: { product: Product }) {
               <StockBadge stockQuantity={product.stockQuantity} inStock={product.inStock} />
             </div>
             {product.description && (
-              <p className="mt-4 whitespace-pre-line text-slate-700">{product.description}</p>
+              <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">
+                {product.description}
+              </p>
             )}
           </div>
 
@@ -229,13 +231,13 @@ function ProductView({ product }: { product: Product }) {
                 </span>
               </p>
             )}
-            {/* aria-disabled while pending (not disabled) keeps focus on the button, so it
+            {/* `pending` (aria-disabled, not disabled) keeps focus on the button, so it
                 gets focus back when the drawer that opens on success is closed. */}
             <Button
               size="lg"
-              className="w-full aria-disabled:opacity-70"
+              className="w-full"
               disabled={soldOut}
-              aria-disabled={addToCart.isPending || undefined}
+              pending={addToCart.isPending}
               onClick={add}
             >
               {addToCart.isPending ? 'Adding...' : 'Add to Cart'}
@@ -251,7 +253,7 @@ function ProductView({ product }: { product: Product }) {
               </h2>
               <ul className="mt-3 space-y-2">
                 {product.features.map((f) => (
-                  <li key={f} className="flex gap-2 text-slate-700">
+                  <li key={f} className="flex gap-2 text-slate-700 wrap-anywhere">
                     <Check className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                     {f}
                   </li>

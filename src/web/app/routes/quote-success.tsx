@@ -1,5 +1,6 @@
 /**
- * /quote-success (storefront spec section 2 "Quote confirmation"): check your email,
+ * /quote-success (storefront spec section 2 "Quote confirmation"): the heading (focused on
+ * arrival by RouteFocus, described by 'Your request has been received.'), check your email,
  * 24-hour response, direct contact; 'What Happens Next?'; links home and to the
  * catalogue. On load it pushes `{event: 'quote_submitted'}` to `window.dataLayer`
  * only when a configured tag manager created it (DECISIONS.md: no third-party script
@@ -66,8 +67,11 @@ export function Component() {
       <DocumentTitle>{`Quote Request Received | ${store.name}`}</DocumentTitle>
       <div className="mx-auto w-full max-w-3xl px-4 py-10 text-center sm:px-6 sm:py-16">
         <CheckCircle2 className="mx-auto size-14 text-green-700" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold sm:text-4xl">Thank You for Your Quote Request!</h1>
-        <p className="mt-3 text-slate-700">
+        {/* Focused on arrival (RouteFocus): read with the line saying what happened. */}
+        <h1 className="mt-4 text-2xl font-bold sm:text-4xl" aria-describedby="quote-received">
+          Thank You for Your Quote Request!
+        </h1>
+        <p id="quote-received" className="mt-3 text-slate-700">
           Your request has been received. Here is what to expect.
         </p>
 

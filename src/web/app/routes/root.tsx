@@ -1,8 +1,9 @@
 /**
- * The page frame: skip link, the test-mode banner (test payments only), sticky header, the routed page (each page renders its own
- * <main id="main">), footer, the cart drawer (loaded on first open), the newsletter popup
- * (once per visitor, loaded when it opens), the chat button (when configured) and the
- * toaster (toasts close when the page changes).
+ * The page frame: the focus move to a new page's heading after a client-side page change
+ * (RouteFocus), skip link, the test-mode banner (test payments only), sticky header, the
+ * routed page (each page renders its own <main id="main">), footer, the cart drawer
+ * (loaded on first open), the newsletter popup (once per visitor, loaded when it opens),
+ * the chat button (when configured) and the toaster (toasts close when the page changes).
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
@@ -10,6 +11,7 @@ import { ChatWidget } from '@/components/layout/chat-widget';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { PageMain } from '@/components/layout/page-main';
+import { RouteFocus } from '@/components/layout/route-focus';
 import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
@@ -53,6 +55,8 @@ export function RootLayout() {
   useDismissToastsOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
+      {/* Before the page: it notes the focus before the new page's effects can move it. */}
+      <RouteFocus />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

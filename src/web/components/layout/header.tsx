@@ -127,7 +127,7 @@ function AccountArea({
         <Button asChild variant="ghost" size="sm">
           <NavLink to="/account">My Account</NavLink>
         </Button>
-        <Button variant="outline" size="sm" onClick={logout.run} disabled={logout.isPending}>
+        <Button variant="outline" size="sm" onClick={logout.run} pending={logout.isPending}>
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </>
@@ -303,7 +303,7 @@ export function Header() {
                       variant="outline"
                       size="sm"
                       onClick={logout.run}
-                      disabled={logout.isPending}
+                      pending={logout.isPending}
                     >
                       {logout.isPending ? 'Logging out...' : 'Logout'}
                     </Button>

@@ -1,7 +1,7 @@
 /**
  * The newsletter popup (storefront spec "Newsletter popup", sections 5, 7, 8; DECISIONS.md):
  * 'Get 15% Off Your First Order!' with an e-mail field (required, trimmed non-empty;
- * the button is disabled while empty or submitting, 'Subscribing...'), 'Get My 15%
+ * the button is aria-disabled while empty or submitting, 'Subscribing...'), 'Get My 15%
  * Discount', a privacy note and the benefits. POST /api/newsletter-signup {email,
  * source: popup_15off}; on success the flag `golfpins_subscribed` = true is stored, the
  * popup closes and the welcome toast shows; on failure 'Something went wrong' (the form is

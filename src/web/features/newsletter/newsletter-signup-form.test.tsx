@@ -2,6 +2,8 @@
 /**
  * The newsletter form (storefront spec sections 7 and 8): an address the shared schema
  * refuses is not sent and the field says why; a valid one is sent trimmed and welcomed.
+ * Its button keeps the focus while sending and once the field empties (aria-disabled,
+ * never disabled: a screen-reader audit).
  */
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
@@ -71,5 +73,47 @@ describe('NewsletterSignupForm', () => {
       email: 'Pat@Example.com',
       source: 'blog',
     });
+  });
+
+  it('keeps the focus on its button while sending and once the field empties', async () => {
+    let answer: (res: Response) => void = () => {};
+    const fetch = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const field = mount();
+    const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    // Empty: not available, but focusable (a disabled button would drop the focus).
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.disabled).toBe(false);
+    await act(() => type(field, 'pat@example.com'));
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
+    await act(() => {
+      button.focus();
+      button.click();
+    });
+    await settle(() => expect(button.textContent).toBe('Subscribing...'));
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    await act(() => button.click());
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    await act(() => answer(jsonResponse(200, { message: 'ok' })));
+    await waitForToast({
+      title: 'Welcome to the Golf Pins family!',
+      description: 'Check your email for your 15% discount code...',
+    });
+    // The field emptied: the button is unavailable again and still has the focus.
+    await settle(() => expect(button.textContent).toBe('Get My 15% Discount'));
+    expect(field.value).toBe('');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    // An empty field sends nothing.
+    await act(() => button.click());
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The newsletter sign-up form (storefront spec section 7; DECISIONS.md): an e-mail field
- * (required, trimmed non-empty; the button is disabled while empty or submitting,
- * 'Subscribing...'), 'Get My 15% Discount' and a privacy note. POST /api/newsletter-signup
+ * (required, trimmed non-empty; the button is aria-disabled while empty and `pending`
+ * while submitting, 'Subscribing...', so it keeps the focus), 'Get My 15% Discount' and a privacy note. POST /api/newsletter-signup
  * {email, source}; on success the flag `golfpins_subscribed` = true is stored (the popup
  * then stays away), the welcome toast shows and `onSubscribed` runs; on failure
  * 'Something went wrong'. An address the shared schema refuses is not sent: the field
@@ -94,7 +94,15 @@ export function NewsletterSignupForm({
           </p>
         )}
       </div>
-      <Button type="submit" className="w-full" disabled={!email.trim() || signup.isPending}>
+      {/* Never `disabled`: a disabled button drops its focus to the page's start, as it did
+          when a sign-up emptied the field. Empty, it is aria-disabled (and `submit` ignores
+          it); while sending, `pending`. */}
+      <Button
+        type="submit"
+        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        aria-disabled={!email.trim() || undefined}
+        pending={signup.isPending}
+      >
         {signup.isPending ? 'Subscribing...' : 'Get My 15% Discount'}
       </Button>
       <p className="text-muted-foreground text-xs">

@@ -3,13 +3,17 @@
  * The sign-in and registration forms' shared outcome (back-office spec sections 2, 5, 8):
  * a refused registration puts the server's field message on its field and toasts
  * 'Registration Failed' with the server's message; a sign-in goes to `?next=` with
- * 'Welcome back!'; each form links to the other keeping `?next=`.
+ * 'Welcome back!'; each form links to the other keeping `?next=`. The focus (a
+ * screen-reader audit): the submit button keeps it while sending and after a refusal
+ * naming no field; a taken username (409, no field in the answer) marks Username
+ * invalid, its error text tied to it, and focuses it.
  */
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, unmount } from '@/test/dom';
+import { jsonResponse, settle, unmount } from '@/test/dom';
 import { fieldsOf } from '@/test/fields';
 import { waitForToast } from '@/test/toasts';
 import { LoginForm } from './login-form';
@@ -36,8 +40,15 @@ function mount(url: string) {
   return router;
 }
 
-const { input, type } = fieldsOf(() => container);
+const { input, type, errorOf } = fieldsOf(() => container);
 const submit = () => act(() => container.querySelector('form')!.requestSubmit());
+const submitButton = () => container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+/** Clicks the submit button as a keyboard or mouse user does: it has the focus first. */
+const clickSubmit = () =>
+  act(() => {
+    submitButton().focus();
+    submitButton().click();
+  });
 
 describe('auth forms', () => {
   it("a refused registration: the field's message and 'Registration Failed'", async () => {
@@ -87,5 +98,70 @@ describe('auth forms', () => {
     await waitForToast({ title: 'Welcome back!', description: 'You are now signed in.' });
     expect(router.state.location.pathname).toBe('/cart');
     expect(container.textContent).toContain('Cart page');
+  });
+
+  it('a refused sign-in: the focus stays on Sign In while sending and after', async () => {
+    let answer: (res: Response) => void = () => {};
+    const fetch = vi.fn(async (url: string) =>
+      url === '/api/auth/login'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : jsonResponse(200, null),
+    );
+    vi.stubGlobal('fetch', fetch);
+    mount('/login');
+    type('Username', 'pat');
+    type('Password', 'wrong-putt');
+    await clickSubmit();
+    await settle(() => expect(submitButton().textContent).toBe('Signing in...'));
+    expect(submitButton().disabled).toBe(false);
+    expect(submitButton().getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(submitButton());
+    // A second click while sending sends nothing.
+    await clickSubmit();
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/auth/login')).toHaveLength(1);
+
+    await act(() => answer(jsonResponse(401, { message: AUTH_MESSAGES.invalidCredentials })));
+    await waitForToast({ title: 'Login Failed', description: AUTH_MESSAGES.invalidCredentials });
+    await settle(() => expect(submitButton().textContent).toBe('Sign In'));
+    expect(document.activeElement).toBe(submitButton());
+    expect(submitButton().hasAttribute('aria-disabled')).toBe(false);
+  });
+
+  it('a taken username (409, no field named): Username is marked invalid and focused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(409, { message: AUTH_MESSAGES.usernameTaken })),
+    );
+    mount('/register');
+    type('Username', 'pat');
+    type('Email', 'pat@example.com');
+    type('Password', 'birdie-putt');
+    type('Confirm Password', 'birdie-putt');
+    await clickSubmit();
+    await waitForToast({ title: 'Registration Failed', description: AUTH_MESSAGES.usernameTaken });
+    const username = input('Username');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf('Username')).toBe(AUTH_MESSAGES.usernameTaken);
+    await settle(() => expect(document.activeElement).toBe(username));
+    expect(input('Email').hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('a taken e-mail address (409): Email is marked invalid and focused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(409, { message: AUTH_MESSAGES.emailTaken })),
+    );
+    mount('/register');
+    type('Username', 'pat');
+    type('Email', 'pat@example.com');
+    type('Password', 'birdie-putt');
+    type('Confirm Password', 'birdie-putt');
+    await clickSubmit();
+    await waitForToast({ title: 'Registration Failed', description: AUTH_MESSAGES.emailTaken });
+    expect(errorOf('Email')).toBe(AUTH_MESSAGES.emailTaken);
+    await settle(() => expect(document.activeElement).toBe(input('Email')));
+    expect(input('Username').hasAttribute('aria-invalid')).toBe(false);
   });
 });

@@ -3,8 +3,9 @@
  * current password, new password, confirm new password, validated with the shared
  * ChangePasswordForm schema (the registration's password rules and messages, 'Passwords
  * don't match', the new one different from the current one); the server also refuses a
- * common password and a wrong current password, shown on their fields. confirmPassword is
- * not sent. 'Changing...' while sending; success toasts 'Password Changed' and empties
+ * common password and a wrong current password, shown on their fields (the first such
+ * field then takes the focus). confirmPassword is not sent. 'Changing...' while sending
+ * (the button `pending`: it keeps the focus); success toasts 'Password Changed' and empties
  * the form; failure toasts 'Password Change Failed' with the server's message.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -64,7 +65,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-full sm:w-auto" disabled={changePassword.isPending}>
+      <Button type="submit" className="w-full sm:w-auto" pending={changePassword.isPending}>
         {changePassword.isPending ? 'Changing...' : 'Change Password'}
       </Button>
     </form>

@@ -64,7 +64,7 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <Button type="submit" className="w-full" disabled={forgot.isPending}>
+      <Button type="submit" className="w-full" pending={forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
       <p className="text-center text-sm text-slate-600">

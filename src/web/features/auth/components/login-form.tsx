@@ -2,8 +2,9 @@
  * Sign-in form (back-office spec sections 2 "/login", 5, 8): username and password
  * validated with the shared LoginBody schema; success toasts 'Welcome back!' and goes
  * to `?next=` (a same-site path) or '/'; failure toasts 'Login Failed' with the
- * server's message. The user and cart caches are refreshed by useLogin. 'Forgot password?'
- * under the password leads to /forgot-password.
+ * server's message, the focus staying on Sign In (`pending` while sending, not disabled:
+ * a disabled button drops the focus to the page's start). The user and cart caches are
+ * refreshed by useLogin. 'Forgot password?' under the password leads to /forgot-password.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBody } from '@shared/schemas/auth';
@@ -47,7 +48,7 @@ export function LoginForm() {
           Forgot password?
         </Link>
       </p>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
+      <Button type="submit" className="w-full" pending={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
       <OtherAuthFormLink

@@ -3,10 +3,12 @@
  * password and confirm password validated with the shared RegisterForm schema
  * ('Passwords don't match'); confirmPassword is not sent. Success toasts 'Account
  * Created!' and goes to `?next=` or '/'; failure toasts 'Registration Failed' with the
- * server's message.
+ * server's message, and a taken username or e-mail address marks that field invalid (its
+ * error text under it) and focuses it. The button is `pending` while sending (it keeps the
+ * focus).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterForm as RegisterFormSchema } from '@shared/schemas/auth';
+import { AUTH_MESSAGES, RegisterForm as RegisterFormSchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -31,6 +33,11 @@ export function RegisterForm() {
   const { next, onSubmit } = useAuthSubmit({
     form,
     fields: ['username', 'email', 'password'],
+    // The server's 409 names no field: its message says which one is taken.
+    messageFields: {
+      [AUTH_MESSAGES.usernameTaken]: 'username',
+      [AUTH_MESSAGES.emailTaken]: 'email',
+    },
     submit: ({ confirmPassword: _omit, ...body }) => register.mutateAsync(body),
     success: { title: 'Account Created!', description: 'Welcome aboard. You are now signed in.' },
     failureTitle: 'Registration Failed',
@@ -60,7 +67,7 @@ export function RegisterForm() {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-full" disabled={register.isPending}>
+      <Button type="submit" className="w-full" pending={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
       <OtherAuthFormLink

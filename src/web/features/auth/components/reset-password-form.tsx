@@ -90,7 +90,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-full" disabled={reset.isPending}>
+      <Button type="submit" className="w-full" pending={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Reset Password'}
       </Button>
     </form>

@@ -2,12 +2,16 @@
  * The cart drawer (storefront spec section 2 "Cart drawer", 4, 8): a Sheet titled
  * 'Shopping Cart' with loading, empty and item states; the footer shows the discount
  * box and the server's totals (GET /api/cart/totals) and the Checkout button, which
- * closes the drawer and goes to /checkout (does nothing with an empty cart).
+ * closes the drawer and goes to /checkout (does nothing with an empty cart). Closed, the
+ * drawer gives the focus back to what opened it, or, when one of its links or Checkout
+ * left for another page, to that page's heading (focusPageStart). Checkout is `pending`
+ * while a cart change is under way (it keeps the focus).
  * Loaded lazily on first open (see lazy-cart-drawer.ts).
  */
 import type { CartItem } from '@shared/schemas/cart';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { focusPageStart } from '@/components/layout/route-focus';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -104,6 +108,14 @@ export function CartDrawer() {
   // The drawer has no Radix trigger (the header button toggles shared state), so focus
   // is returned by hand to whatever opened it: the cart button or 'Add to Cart'.
   const opener = useRef<HTMLElement | null>(null);
+  // Closed to go to another page (a product link, 'Browse Wholesale Pins', Checkout): the
+  // focus goes to the new page, as after any page change (RouteFocus), which leaves it to
+  // the drawer while the drawer still holds it.
+  const leftForPage = useRef(false);
+  const closeForPage = () => {
+    leftForPage.current = true;
+    close();
+  };
   // While the drawer is open, toasts sit above its footer (Total and Checkout), not on it:
   // the toaster's bottom offset adds --toast-lift (components/ui/sonner-toaster.tsx). On a
   // short screen the footer scrolls with the items (see SHORT_SCREEN) and a lifted toast
@@ -125,11 +137,16 @@ export function CartDrawer() {
     };
   }, [isOpen, short]);
   const rememberOpener = () => {
+    leftForPage.current = false;
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
   };
   const restoreFocus = (event: Event) => {
     event.preventDefault();
+    if (leftForPage.current) {
+      leftForPage.current = false;
+      if (focusPageStart()) return;
+    }
     const target = opener.current?.isConnected
       ? opener.current
       : document.querySelector<HTMLElement>('header button[aria-haspopup="dialog"]');
@@ -164,7 +181,7 @@ export function CartDrawer() {
 
   function checkout() {
     if (items.length === 0) return;
-    close();
+    closeForPage();
     navigate('/checkout');
   }
 
@@ -191,7 +208,7 @@ export function CartDrawer() {
             <div className="flex flex-col items-center gap-4 py-12 text-center">
               <p className="text-lg font-medium">Your cart is empty</p>
               <Button asChild variant="outline">
-                <Link to="/wholesale" onClick={close}>
+                <Link to="/wholesale" onClick={closeForPage}>
                   Browse Wholesale Pins
                 </Link>
               </Button>
@@ -205,7 +222,7 @@ export function CartDrawer() {
                   pending={pending}
                   onChangeQuantity={changeQuantity}
                   onRemove={removeItem}
-                  onNavigate={close}
+                  onNavigate={closeForPage}
                 />
               ))}
             </ul>
@@ -218,7 +235,8 @@ export function CartDrawer() {
             size="lg"
             className="w-full"
             onClick={checkout}
-            disabled={pending || items.length === 0}
+            pending={pending}
+            disabled={items.length === 0}
           >
             Checkout
           </Button>

@@ -1,11 +1,12 @@
 /**
  * The cart's discount code box (storefront spec sections 4, 5, 8): input forced to
- * upper case, Enter submits, Apply disabled while empty or validating ('Validating...');
- * an empty code is never sent. A valid code is kept in the cart UI state (the drawer
- * then shows the server's totals for it); the X button removes it.
+ * upper case, Enter submits, Apply disabled while empty and `pending` while validating
+ * ('Validating...': it keeps the focus); an empty code is never sent. A valid code is kept
+ * in the cart UI state (the drawer then shows the server's totals for it); the X button
+ * removes it. The focus follows: to X once a code applies, back to the input once removed.
  */
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { validateDiscountCode } from '@/features/cart/api';
@@ -30,6 +31,16 @@ export function DiscountBox({
   const [value, setValue] = useState('');
   const [validating, setValidating] = useState(false);
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Applying or removing a code swaps the input for the applied line, or back: the focus
+  // moves to what replaced the control that had it, not to the drawer's start.
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (discountCode ? removeButton.current : input.current)?.focus();
+  }, [discountCode]);
 
   async function apply() {
     const code = value.trim().toUpperCase();
@@ -45,6 +56,7 @@ export function DiscountBox({
     try {
       const result = await validateDiscountCode(code, subtotal);
       if (result.valid) {
+        moveFocus.current = true;
         setDiscountCode(result.discountCode?.code ?? code);
         setValue('');
         toast({
@@ -78,6 +90,7 @@ export function DiscountBox({
   }
 
   function remove() {
+    moveFocus.current = true;
     setDiscountCode(null);
     toast({
       title: 'Discount Removed',
@@ -96,6 +109,7 @@ export function DiscountBox({
             variant="ghost"
             size="icon"
             className="size-7"
+            ref={removeButton}
             aria-label={`Remove discount code ${discountCode}`}
             onClick={remove}
           >
@@ -114,6 +128,7 @@ export function DiscountBox({
       </label>
       <div className="flex gap-2">
         <Input
+          ref={input}
           id={inputId}
           value={value}
           autoComplete="off"
@@ -132,7 +147,8 @@ export function DiscountBox({
         <Button
           type="button"
           variant="outline"
-          disabled={!value.trim() || validating}
+          disabled={!value.trim()}
+          pending={validating}
           onClick={() => void apply()}
         >
           {validating ? 'Validating...' : 'Apply'}

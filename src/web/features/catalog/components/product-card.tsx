@@ -1,5 +1,5 @@
 /**
- * A catalogue card linking to /product/{id}: image (alt = name), name, price ('FREE'
+ * A catalogue card linking to /product/{id}: image, name, price ('FREE'
  * at 0), the wholesale unit price from 25 pins (issue 10) and stock badge. No ratings
  * (DECISIONS.md: no synthetic ratings).
  */
@@ -34,9 +34,12 @@ export const ProductCard = memo(function ProductCard({
         className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
       >
         <div className="overflow-hidden bg-muted">
+          {/* Decorative: the heading in the same link names the product (with the image's
+              alt too, the link read the name twice). The server's copy of this card
+              (server/pages/content.ts productCard) must say alt="" as well. */}
           <ProductImage
             src={product.imageUrl}
-            alt={product.name}
+            alt=""
             eager={eager}
             firstScreen={firstScreen}
             className={cn(

@@ -1,6 +1,7 @@
 /**
  * A product's picture: the server's image link (already carrying its version query),
- * or generated pin art when the product has no image. `alt` is the product name.
+ * or generated pin art when the product has no image. `alt` is the product name, or ''
+ * where the picture is decoration beside the name (a card's link says the name once).
  * `eager`: in the first screen (loaded at once, high priority; likely the largest paint).
  * `firstScreen`: the page's largest image, marked `elementtiming="first-screen"` as the
  * server marks it (main.tsx waits for its paint; issue 10).
@@ -40,8 +41,9 @@ export function ProductImage({
   return (
     <svg
       viewBox="0 0 200 200"
-      role="img"
-      aria-label={alt}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : 'true'}
       className={cn('aspect-square w-full bg-emerald-50', className)}
     >
       <circle cx="100" cy="100" r="62" fill="#a16207" />

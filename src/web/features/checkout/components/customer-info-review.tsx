@@ -7,14 +7,11 @@ export function CustomerInfoReview({
   info,
   onEdit,
   pending = false,
-  disabled = false,
 }: {
   info: CustomerInfo;
   onEdit(): void;
   /** A payment is under way: 'Edit Information' waits (Button `pending`: it keeps focus). */
   pending?: boolean;
-  /** The older name of `pending` (custom-checkout.tsx still passes it); means the same. */
-  disabled?: boolean;
 }) {
   return (
     <div className="space-y-3">
@@ -26,7 +23,7 @@ export function CustomerInfoReview({
         <dt className="text-muted-foreground">Ship to</dt>
         <dd className="break-words">{joinShippingAddress(info)}</dd>
       </dl>
-      <Button type="button" variant="outline" onClick={onEdit} pending={pending || disabled}>
+      <Button type="button" variant="outline" onClick={onEdit} pending={pending}>
         Edit Information
       </Button>
     </div>

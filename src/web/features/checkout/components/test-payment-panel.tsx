@@ -22,7 +22,7 @@ export function TestPaymentPanel({ payment }: { payment: PaymentControls }) {
         type="button"
         size="lg"
         className="w-full"
-        disabled={processing}
+        pending={processing}
         aria-busy={processing}
         onClick={() => void payment.payWithTestProvider('approve')}
       >
@@ -33,7 +33,7 @@ export function TestPaymentPanel({ payment }: { payment: PaymentControls }) {
           type="button"
           variant="outline"
           size="sm"
-          disabled={processing}
+          pending={processing}
           onClick={() => void payment.payWithTestProvider('decline')}
         >
           Simulate declined payment
@@ -42,7 +42,7 @@ export function TestPaymentPanel({ payment }: { payment: PaymentControls }) {
           type="button"
           variant="ghost"
           size="sm"
-          disabled={processing}
+          pending={processing}
           onClick={payment.cancel}
         >
           Cancel payment

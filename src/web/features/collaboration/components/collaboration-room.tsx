@@ -27,7 +27,7 @@ import {
 } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import {
   Dialog,
   DialogContent,
@@ -42,6 +42,34 @@ import { cn } from '@/lib/utils';
 import type { AnnotationDraft, RoomState } from '../use-room';
 
 export type Room = RoomState & { send(draft: AnnotationDraft): Promise<boolean> };
+
+/**
+ * The panels' heading level: h2 under the client page's h1 'Design Review', h5 in the
+ * admin's Quote Requests (under the card's h4 'Live review').
+ */
+type HeadingTag = 'h2' | 'h5';
+
+/**
+ * 'New proof: revision N' when the shop uploads a revision while the room is open (the
+ * revisions a join brings are the page's own, not news). Comments are announced by their
+ * log; a new proof was not announced at all (a screen-reader audit).
+ */
+function useRevisionAnnouncement(room: Room): string {
+  const latest = room.revisions.at(-1)?.revisionNumber ?? 0;
+  const joined = room.connection === 'connected' || room.you !== null;
+  const seen = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (!joined) return;
+    if (seen.current === null) {
+      seen.current = latest;
+      return;
+    }
+    if (latest > seen.current) setAnnouncement(`New proof: revision ${latest}`);
+    seen.current = Math.max(seen.current, latest);
+  }, [joined, latest]);
+  return announcement;
+}
 
 const TYPE_LABELS: Record<AnnotationView['annotationType'], string | null> = {
   comment: null,
@@ -86,12 +114,20 @@ export function CollaborationRoom({
     room.revisions.find((r) => r.revisionNumber === chosen) ?? latest;
   const pins = useMemo(() => pinNumbers(room.annotations), [room.annotations]);
   const [highlight, setHighlight] = useState<number | null>(null);
+  const revisionNews = useRevisionAnnouncement(room);
+  const heading: HeadingTag = viewer === 'client' ? 'h2' : 'h5';
 
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
+      <p role="status" className="sr-only" data-testid="revision-announcement">
+        {revisionNews}
+      </p>
       <PresenceBar room={room} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      {/* One column that may shrink below its content (a pasted link made the room 730 px
+          wide at 360 px); two from lg. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <ProofPanel
+          heading={heading}
           room={room}
           viewer={viewer}
           shown={shown}
@@ -103,7 +139,13 @@ export function CollaborationRoom({
           connected={connected}
           approvedAction={approvedAction}
         />
-        <CommentsPanel room={room} pins={pins} connected={connected} onHighlight={setHighlight} />
+        <CommentsPanel
+          heading={heading}
+          room={room}
+          pins={pins}
+          connected={connected}
+          onHighlight={setHighlight}
+        />
       </div>
     </div>
   );
@@ -130,14 +172,21 @@ function PresenceBar({ room }: { room: Room }) {
                 : 'Reconnecting...'}
         </span>
       </p>
-      <p className="flex items-center gap-2 text-sm" data-testid="users-online">
+      {/* Not live: it changes as people come and go. Read, it says where they are. */}
+      <p className="flex items-center gap-2 text-sm">
         <Users aria-hidden="true" className="size-4" />
-        {count} {count === 1 ? 'user' : 'users'} online
+        <span data-testid="users-online">
+          {count} {count === 1 ? 'user' : 'users'} online
+        </span>
+        <span className="sr-only">{` in this design review${room.you ? ', you included' : ''}`}</span>
       </p>
-      <ul aria-label="Active users" className="flex flex-wrap gap-1">
+      <ul aria-label="Active users" className="flex min-w-0 flex-wrap gap-1">
         {room.activeUsers.map((u) => (
           <li key={u.id}>
-            <Badge variant={u.authorType === 'admin' ? 'secondary' : 'outline'}>
+            <Badge
+              variant={u.authorType === 'admin' ? 'secondary' : 'outline'}
+              className="max-w-full whitespace-normal wrap-anywhere"
+            >
               {u.name}
               {u.authorType === 'admin' ? ' (shop)' : ''}
               {room.you?.id === u.id ? ' (you)' : ''}
@@ -150,6 +199,7 @@ function PresenceBar({ room }: { room: Room }) {
 }
 
 function ProofPanel({
+  heading: Heading,
   room,
   viewer,
   shown,
@@ -161,6 +211,7 @@ function ProofPanel({
   connected,
   approvedAction,
 }: {
+  heading: HeadingTag;
   room: Room;
   viewer: 'client' | 'admin';
   approvedAction?: ReactNode;
@@ -206,17 +257,17 @@ function ProofPanel({
     (latest?.revisionNumber !== approving.revision || quote?.quotedAmount !== approving.amount);
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
-          <span>Proof</span>
+        <div className="flex flex-wrap items-center gap-2">
+          <Heading className="text-lg leading-none font-semibold">Proof</Heading>
           {shown ? <Badge variant="outline">Revision {shown.revisionNumber}</Badge> : null}
           {quote ? (
             <Badge variant={approved ? 'success' : 'outline'}>
               {QUOTE_STATUS_LABELS[quote.status]}
             </Badge>
           ) : null}
-        </CardTitle>
+        </div>
       </CardHeader>
       <CardContent className="space-y-4">
         {approved && quote ? (
@@ -333,7 +384,7 @@ function ProofPanel({
               ))}
             </ul>
             {shown?.notes ? (
-              <p className="mt-2 text-sm whitespace-pre-wrap">{shown.notes}</p>
+              <p className="mt-2 text-sm whitespace-pre-wrap wrap-anywhere">{shown.notes}</p>
             ) : null}
           </nav>
         ) : null}
@@ -513,11 +564,13 @@ function Composer({
 }
 
 function CommentsPanel({
+  heading: Heading,
   room,
   pins,
   connected,
   onHighlight,
 }: {
+  heading: HeadingTag;
   room: Room;
   pins: Map<number, number>;
   connected: boolean;
@@ -544,9 +597,9 @@ function CommentsPanel({
   }, [room.annotations]);
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
-        <CardTitle className="text-lg">Comments</CardTitle>
+        <Heading className="text-lg leading-none font-semibold">Comments</Heading>
       </CardHeader>
       <CardContent className="space-y-3">
         {/* A log: screen readers announce comments as they arrive from the shop or others. */}
@@ -619,7 +672,7 @@ function CommentsPanel({
           )}
         </div>
         {room.lastError && room.connection !== 'ended' ? (
-          <p role="alert" className="text-destructive text-sm">
+          <p role="alert" className="text-destructive text-sm wrap-anywhere">
             {room.lastError}
           </p>
         ) : null}
@@ -647,7 +700,7 @@ function CommentBody({
   return (
     <article className="space-y-1 text-sm">
       <header className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold">{annotation.authorName}</span>
+        <span className="min-w-0 font-semibold wrap-anywhere">{annotation.authorName}</span>
         {annotation.authorType === 'admin' ? <Badge variant="secondary">Shop</Badge> : null}
         {label ? (
           <Badge variant={annotation.annotationType === 'approval' ? 'success' : 'warning'}>
@@ -668,7 +721,10 @@ function CommentBody({
           {timeLabel(annotation.createdAt)}
         </time>
       </header>
-      <p className="break-words whitespace-pre-wrap">{annotation.content}</p>
+      {/* overflow-wrap: anywhere, not break-word: a pasted link is then no wider than the
+          column even where the column sizes to its content (break-word still counted the
+          whole link as the text's narrowest width, and the room grew to 730 px at 360). */}
+      <p className="whitespace-pre-wrap wrap-anywhere">{annotation.content}</p>
     </article>
   );
 }

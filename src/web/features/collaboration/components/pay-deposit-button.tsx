@@ -32,7 +32,7 @@ export function PayDepositButton({ token }: { token: string }) {
       }),
   });
   return (
-    <Button type="button" onClick={() => start.mutate()} disabled={start.isPending}>
+    <Button type="button" onClick={() => start.mutate()} pending={start.isPending}>
       {start.isPending ? 'Processing...' : QUOTE_DESK_MESSAGES.payDeposit}
     </Button>
   );

@@ -3,7 +3,7 @@ import { formatDollars } from '@shared/money';
 import { QUOTE_STATUS_LABELS, type QuoteRequestView } from '@shared/schemas/quote-desk';
 import { quoteSizeText } from '@shared/schemas/quotes';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
 const PIN_TYPES: Record<string, string> = {
   pins: 'Pins',
@@ -26,25 +26,26 @@ export function QuoteSummary({ quote }: { quote: QuoteRequestView }) {
     ['Quote', quote.quotedAmount === null ? 'Not quoted yet' : formatDollars(quote.quotedAmount)],
   ];
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
-          <span>Quote #{quote.id}</span>
+        {/* A heading under the page's 'Design Review', as the room's Proof and Comments. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg leading-none font-semibold">Quote #{quote.id}</h2>
           <Badge variant="outline">{QUOTE_STATUS_LABELS[quote.status]}</Badge>
-        </CardTitle>
+        </div>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
           {rows.map(([label, value]) => (
-            <div key={label}>
+            <div key={label} className="min-w-0">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="font-medium break-words">{value}</dd>
+              <dd className="font-medium wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>
-        <p className="break-words whitespace-pre-wrap">{quote.projectDescription}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">{quote.projectDescription}</p>
         {quote.quotedNotes ? (
-          <p className="rounded-md bg-slate-50 p-2 break-words whitespace-pre-wrap">
+          <p className="rounded-md bg-slate-50 p-2 whitespace-pre-wrap wrap-anywhere">
             <span className="font-semibold">Notes from the shop: </span>
             {quote.quotedNotes}
           </p>

@@ -70,6 +70,9 @@ export function CustomWizard() {
   const [validating, setValidating] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [uploadFailed, setUploadFailed] = useState(false);
+  /** 'Next Step' was pressed with something missing: the step's fields say what. */
+  const [showErrors, setShowErrors] = useState(false);
   const [celebrating, setCelebrating] = useState(false);
   const loaded = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -132,6 +135,7 @@ export function CustomWizard() {
   // scroll, which put it under the sticky header and the step counter off screen: the
   // counter and the heading are brought into view below the header instead.
   const goTo = (step: WizardStep) => {
+    setShowErrors(false);
     update({ currentStep: step });
     requestAnimationFrame(() => {
       const heading = stepHeading.current;
@@ -216,6 +220,7 @@ export function CustomWizard() {
     }
     if (!quote || submitting) return;
     setSubmitting(true);
+    setUploadFailed(false);
     setProgress(0);
     try {
       const { submitCustomOrder } = await import('../submit');
@@ -274,6 +279,7 @@ export function CustomWizard() {
       });
       setSubmitting(false);
       setProgress(null);
+      setUploadFailed(true);
     }
   };
 
@@ -283,6 +289,32 @@ export function CustomWizard() {
   const missing = step === 4 ? detailsMissing(state, logo !== null) : [];
   const nextHint = missing.length > 0 ? `To continue, ${missing.join(', ')}.` : null;
   const nextHintId = useId();
+  // 'Next Step' stays focusable while the step is incomplete (aria-disabled, not disabled:
+  // Tab skipped it and its 'To continue, ...' hint). Pressed then, it marks the missing
+  // fields and moves the focus to the first of them.
+  const nextStep = () => {
+    if (valid) {
+      goTo((step + 1) as WizardStep);
+      return;
+    }
+    setShowErrors(true);
+    requestAnimationFrame(() => {
+      const card = stepHeading.current?.closest('[data-slot="card"]');
+      const target =
+        card?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        card?.querySelector<HTMLElement>('input:not([disabled])');
+      target?.focus();
+    });
+  };
+  // The upload said at its start, its end and on failure, never percent by percent.
+  const uploadNote =
+    progress === null
+      ? uploadFailed
+        ? 'Your order was not sent.'
+        : ''
+      : progress >= 1
+        ? 'Logo uploaded. Preparing your order…'
+        : 'Uploading your logo…';
 
   return (
     <div className="space-y-6">
@@ -322,10 +354,14 @@ export function CustomWizard() {
                   logo={logo}
                   logoUrl={logoUrl}
                   onFile={chooseFile}
+                  showErrors={showErrors}
                 />
               ) : null}
               {step === 5 ? <ReviewStep state={state} logo={logo} /> : null}
             </Suspense>
+            <p role="status" className="sr-only" data-testid="upload-status">
+              {uploadNote}
+            </p>
             {progress !== null ? (
               <div className="space-y-1">
                 <p className="text-sm" id="upload-progress-label">
@@ -358,9 +394,10 @@ export function CustomWizard() {
               {step < 5 ? (
                 <Button
                   type="button"
-                  disabled={!valid}
+                  aria-disabled={!valid || undefined}
                   aria-describedby={nextHint ? nextHintId : undefined}
-                  onClick={() => goTo((step + 1) as WizardStep)}
+                  className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                  onClick={nextStep}
                 >
                   Next Step
                 </Button>

@@ -2,15 +2,18 @@
 /**
  * The wizard's 'Estimated delivery' counts from the shop's today (GET /api/calendar), the
  * day the server stores the order's estimate from, not from the browser's own today:
- * standard production is 4 weeks + 5 days (storefront spec section 9).
+ * standard production is 4 weeks + 5 days (storefront spec section 9). A price change is
+ * announced once, as one labelled sentence, when the quantity stops changing.
  */
+
+import { formatUsd } from '@shared/money';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, settle, unmount } from '@/test/dom';
 import { INITIAL_WIZARD, wizardQuote } from '../wizard-state';
-import { PriceSummary } from './price-summary';
+import { PRICE_ANNOUNCE_DELAY_MS, PriceSummary } from './price-summary';
 
 let container: HTMLDivElement | undefined;
 afterEach(async () => {
@@ -85,5 +88,30 @@ describe('wizard price summary', () => {
     (document.activeElement as HTMLElement).blur();
     show(null);
     await settle(() => expect(document.activeElement?.tagName).toBe('INPUT'));
+  });
+
+  it('announces a new price once, labelled, with the total and the deposit', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { today: '2031-01-06', timeZone: 'UTC' })),
+    );
+    const client = new QueryClient();
+    const root = showSummary(client, { ...INITIAL_WIZARD, quantity: 100 });
+    const status = root.querySelector('[role="status"]');
+    expect(status?.textContent).toBe(''); // the price on arrival is read with the page
+    // The list of amounts is not live: it read '$5.00', '120', '$600.00' without labels.
+    expect(root.querySelector('[aria-live]')).toBeNull();
+    const heard: string[] = [];
+    const observer = new MutationObserver(() => heard.push(status?.textContent ?? ''));
+    observer.observe(status as Node, { childList: true, characterData: true, subtree: true });
+    // Typing 120: 1, 12, 120 (the first two are out of range), well within the delay.
+    for (const quantity of [1, 12, 120]) showSummary(client, { ...INITIAL_WIZARD, quantity });
+    const quote = wizardQuote({ ...INITIAL_WIZARD, quantity: 120 })!;
+    const sentence = `120 pins at ${formatUsd(quote.pricePerPinCents)} each: total ${formatUsd(
+      quote.totalCents,
+    )}, deposit due today ${formatUsd(quote.depositCents)}.`;
+    await settle(() => expect(status?.textContent).toBe(sentence), PRICE_ANNOUNCE_DELAY_MS + 2000);
+    observer.disconnect();
+    expect(heard.filter((t) => t !== '')).toEqual([sentence]);
   });
 });

@@ -15,7 +15,7 @@ import {
   SIZE_EXTRA_CENTS,
 } from '@shared/pricing';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -24,6 +24,35 @@ import { calendarDay, longDate } from '@/lib/dates';
 import { useStoreToday } from '@/lib/store-calendar';
 import { cn } from '@/lib/utils';
 import type { WizardState } from '../wizard-state';
+
+/**
+ * How long the price must stay unchanged before it is announced: typing '120' or dragging
+ * the slider is one announcement of where it stopped, not one per keystroke or step.
+ */
+export const PRICE_ANNOUNCE_DELAY_MS = 700;
+
+/** The price in one sentence for screen readers: '120 pins at $5.00 each: total ...'. */
+export function priceSentence(quantity: number, quote: CustomPinQuote): string {
+  return `${quantity} pins at ${formatUsd(quote.pricePerPinCents)} each: total ${formatUsd(
+    quote.totalCents,
+  )}, deposit due today ${formatUsd(quote.depositCents)}.`;
+}
+
+/**
+ * The sentence to announce: `sentence` once it has held for PRICE_ANNOUNCE_DELAY_MS,
+ * empty until the first change (the price on arrival is read with the page, not announced).
+ */
+function useSettledAnnouncement(sentence: string): string {
+  const [announced, setAnnounced] = useState('');
+  const first = useRef(sentence);
+  useEffect(() => {
+    if (sentence === first.current) return;
+    first.current = '';
+    const timer = window.setTimeout(() => setAnnounced(sentence), PRICE_ANNOUNCE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [sentence]);
+  return announced;
+}
 
 /** "June 5, 2026" from YYYY-MM-DD. */
 function formatDay(iso: string): string {
@@ -62,6 +91,9 @@ export function PriceSummary({
   }, [applied]);
   /** The delivery estimate counts from the shop's today, as the stored order's does. */
   const today = useStoreToday();
+  // One labelled sentence after a change (a screen-reader audit heard '$5.00', '120',
+  // '$600.00' from the whole list, and never the total or the deposit).
+  const announcement = useSettledAnnouncement(quote ? priceSentence(state.quantity, quote) : '');
   const extras: [string, number][] = [];
   if (PLATING_EXTRA_CENTS[state.plating] > 0)
     extras.push([`${state.plating.replace('-', ' ')} plating`, PLATING_EXTRA_CENTS[state.plating]]);
@@ -78,8 +110,11 @@ export function PriceSummary({
         </h2>
       </CardHeader>
       <CardContent className="space-y-4">
+        <p role="status" className="sr-only" data-testid="price-announcement">
+          {announcement}
+        </p>
         {quote ? (
-          <dl className="space-y-1.5 text-sm" aria-live="polite">
+          <dl className="space-y-1.5 text-sm">
             <Row term="Base price per pin" value={formatUsd(customPinBasePrice(state.quantity))} />
             {extras.map(([label, cents]) => (
               <Row key={label} term={`+ ${label}`} value={formatUsd(cents)} muted />

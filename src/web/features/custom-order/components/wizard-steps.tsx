@@ -4,6 +4,7 @@
  * own chunk, fetched while step 1 is on screen, so /custom's first load stays small.
  */
 import {
+  CUSTOM_MESSAGES,
   PACKAGING_LABELS,
   PLATING_LABELS,
   SIZE_LABELS,
@@ -20,13 +21,13 @@ import {
   SIZE_EXTRA_CENTS,
 } from '@shared/pricing';
 import { FileText, Upload } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMegabytes } from '@/lib/file-size';
 import { cn } from '@/lib/utils';
-import type { WizardState } from '../wizard-state';
+import { emailValid, type WizardState } from '../wizard-state';
 
 export type StepProps = { state: WizardState; update(patch: Partial<WizardState>): void };
 
@@ -157,14 +158,36 @@ export function PackagingStep({
   );
 }
 
+/** The step 4 field errors (shown after a blur or a press of 'Next Step'). */
+export const DETAILS_ERRORS = {
+  logo: CUSTOM_MESSAGES.logoRequired,
+  name: 'Please enter your full name.',
+  email: 'Please enter a valid email address.',
+} as const;
+
 export function DetailsStep({
   state,
   update,
   logo,
   logoUrl,
   onFile,
-}: StepProps & { logo: File | null; logoUrl: string | null; onFile(file: File | null): void }) {
+  showErrors = false,
+}: StepProps & {
+  logo: File | null;
+  logoUrl: string | null;
+  onFile(file: File | null): void;
+  /** 'Next Step' was pressed with something missing: every missing field says so. */
+  showErrors?: boolean;
+}) {
   const id = useId();
+  // An e-mail is checked once the buyer leaves the field (not while they type it).
+  const [emailLeft, setEmailLeft] = useState(false);
+  const emailBad = !emailValid(state.customerEmail);
+  const errors = {
+    logo: showErrors && !logo,
+    name: showErrors && state.customerName.trim() === '',
+    email: emailBad && (showErrors || (emailLeft && state.customerEmail.trim() !== '')),
+  };
   return (
     <>
       <div className="space-y-2">
@@ -186,13 +209,18 @@ export function DetailsStep({
               id={`${id}-logo`}
               type="file"
               accept="image/*,.pdf,.svg,application/pdf"
-              aria-describedby={`${id}-logo-hint`}
+              required
+              aria-invalid={errors.logo || undefined}
+              aria-describedby={
+                errors.logo ? `${id}-logo-error ${id}-logo-hint` : `${id}-logo-hint`
+              }
               onChange={(e) => onFile(e.target.files?.[0] ?? null)}
               className="file:bg-secondary max-w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-1.5"
             />
             <p id={`${id}-logo-hint`} className="text-sm text-slate-700">
               PNG, JPG, SVG, PDF up to 10MB
             </p>
+            <FieldError id={`${id}-logo-error`} shown={errors.logo} text={DETAILS_ERRORS.logo} />
             {logo ? (
               <p className="text-sm font-medium break-all">
                 {logo.name} ({formatMegabytes(logo.size)})
@@ -208,6 +236,8 @@ export function DetailsStep({
           value={state.customerName}
           onChange={(v) => update({ customerName: v })}
           autoComplete="name"
+          required
+          error={errors.name ? DETAILS_ERRORS.name : null}
         />
         <Field
           id={`${id}-email`}
@@ -215,7 +245,10 @@ export function DetailsStep({
           type="email"
           value={state.customerEmail}
           onChange={(v) => update({ customerEmail: v })}
+          onBlur={() => setEmailLeft(true)}
           autoComplete="email"
+          required
+          error={errors.email ? DETAILS_ERRORS.email : null}
         />
         <Field
           id={`${id}-phone`}
@@ -244,15 +277,22 @@ function Field({
   label,
   value,
   onChange,
+  onBlur,
   type = 'text',
   autoComplete,
+  required = false,
+  error = null,
 }: {
   id: string;
   label: string;
   value: string;
   onChange(value: string): void;
+  onBlur?(): void;
   type?: string;
   autoComplete?: string;
+  required?: boolean;
+  /** The field's error, said under it and read with it (aria-describedby). */
+  error?: string | null;
 }) {
   return (
     <div className="space-y-1">
@@ -262,9 +302,25 @@ function Field({
         type={type}
         value={value}
         autoComplete={autoComplete}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
       />
+      <FieldError id={`${id}-error`} shown={error !== null} text={error ?? ''} />
     </div>
+  );
+}
+
+/** A field's error text (nothing while there is none). */
+function FieldError({ id, shown, text }: { id: string; shown: boolean; text: string }) {
+  if (!shown) return null;
+  return (
+    <p id={id} className="text-destructive text-sm">
+      {text}
+    </p>
   );
 }
 

@@ -84,20 +84,25 @@ export function LogoCarousel({ logos }: { logos: HomeLogo[] }) {
                 inert={i !== current}
                 className="grid w-full shrink-0 grid-cols-1 gap-6 md:grid-cols-3"
               >
+                {/* Not figures: each was named by its caption, so a screen reader heard
+                    'Sample' twelve times (an audit). The image says whose logo it is and
+                    that it is a sample; the visible label repeats the latter. */}
                 {slide.map((logo) => (
-                  <figure key={logo.id} className="flex flex-col items-center gap-1">
+                  <div key={logo.id} className="flex flex-col items-center gap-1">
                     <img
                       src={logo.imageUrl}
-                      alt={logo.name}
+                      alt={logo.isSample ? `${logo.name} (sample)` : logo.name}
                       width={240}
                       height={120}
                       loading="lazy"
                       className="h-20 w-auto object-contain"
                     />
                     {logo.isSample && (
-                      <figcaption className="text-xs text-slate-600">Sample</figcaption>
+                      <span aria-hidden="true" className="text-xs text-slate-600">
+                        Sample
+                      </span>
                     )}
-                  </figure>
+                  </div>
                 ))}
               </div>
             ))}

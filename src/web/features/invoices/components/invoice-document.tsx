@@ -19,20 +19,22 @@ export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
   return (
     <article aria-label={`Invoice ${invoice.invoiceNumber}`} className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <p className="text-xl font-bold">{store.name}</p>
           <p className="text-muted-foreground text-sm">{store.email}</p>
         </div>
         {/* Left-aligned while it wraps under the store's name on a phone (right-aligned
             lines under a left-aligned heading read badly); beside it from sm. */}
-        <div className="text-sm sm:text-right">
+        <div className="min-w-0 text-sm sm:text-right">
           <p className="text-lg font-semibold">Invoice #{invoice.invoiceNumber}</p>
           <p>Issued {storeDay(invoice.issuedDay)}</p>
           <p>Due {storedDay(invoice.dueDate)}</p>
-          <p>Terms: {invoice.terms}</p>
+          <p className="wrap-anywhere">Terms: {invoice.terms}</p>
         </div>
       </div>
-      <div className="text-sm">
+      {/* What the admin typed wraps anywhere (a pasted link has no other break): the
+          Amount column stays on the page at 360 px and on A4 (an audit). */}
+      <div className="text-sm wrap-anywhere">
         <p className="text-muted-foreground font-medium">Bill to</p>
         <p>{invoice.customerName}</p>
         {invoice.customerCompany ? <p>{invoice.customerCompany}</p> : null}
@@ -46,15 +48,19 @@ export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
             <th scope="col" className="py-2">
               Description
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className="py-2 pl-4 text-right">
               Amount
             </th>
           </tr>
         </thead>
         <tbody>
           <tr className="border-b">
-            <td className="py-2 whitespace-pre-line">{invoice.description || 'Services'}</td>
-            <td className="py-2 text-right">{formatDollars(invoice.amount)}</td>
+            <td className="py-2 align-top whitespace-pre-line wrap-anywhere">
+              {invoice.description || 'Services'}
+            </td>
+            <td className="py-2 pl-4 text-right align-top whitespace-nowrap">
+              {formatDollars(invoice.amount)}
+            </td>
           </tr>
         </tbody>
         <tfoot>
@@ -62,13 +68,15 @@ export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
             <th scope="row" className="py-2 text-left">
               Total (USD)
             </th>
-            <td className="py-2 text-right text-lg font-semibold">
+            <td className="py-2 pl-4 text-right text-lg font-semibold whitespace-nowrap">
               {formatDollars(invoice.amount)}
             </td>
           </tr>
         </tfoot>
       </table>
-      {invoice.notes ? <p className="text-sm whitespace-pre-line">{invoice.notes}</p> : null}
+      {invoice.notes ? (
+        <p className="text-sm whitespace-pre-line wrap-anywhere">{invoice.notes}</p>
+      ) : null}
       <p className="text-sm font-medium">
         {invoice.status === 'paid'
           ? `Paid in full${invoice.paidDay ? ` on ${storeDay(invoice.paidDay)}` : ''}.`

@@ -23,10 +23,10 @@ export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
             <th scope="col" className="py-2 font-medium">
               Item
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
               Qty
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
               Total
             </th>
           </tr>
@@ -35,14 +35,18 @@ export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
           {order.items.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id
             <tr key={i} className="border-b">
-              <td className="py-2">
+              {/* A long name wraps anywhere (one unbroken word pushed Qty and Total off
+                  the table at 360 px); the numbers stay on one line. */}
+              <td className="py-2 align-top wrap-anywhere">
                 {line.name}
                 <span className="block text-xs text-slate-600">
                   {formatDollars(line.price)} each
                 </span>
               </td>
-              <td className="py-2 text-right">{line.quantity}</td>
-              <td className="py-2 text-right">{formatDollars(line.price * line.quantity)}</td>
+              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">{line.quantity}</td>
+              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">
+                {formatDollars(line.price * line.quantity)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -52,7 +56,9 @@ export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
         <dd className="text-right">{formatDollars(order.subtotalAmount)}</dd>
         {order.discountAmount > 0 && (
           <>
-            <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
+            <dt className="wrap-anywhere">
+              Discount{order.discountCode ? ` (${order.discountCode})` : ''}
+            </dt>
             <dd className="text-right">−{formatDollars(order.discountAmount)}</dd>
           </>
         )}
@@ -75,9 +81,9 @@ export function ShippingDetails({ order }: { order: Confirmation }) {
   const shipped = order.status === 'shipped' || order.status === 'delivered';
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-2">
-      <div>
+      <div className="min-w-0">
         <dt className="font-medium">Shipping to</dt>
-        <dd className="whitespace-pre-line text-slate-700">
+        <dd className="whitespace-pre-line text-slate-700 wrap-anywhere">
           {order.customerName}
           {order.shippingAddress ? `\n${order.shippingAddress}` : ''}
         </dd>

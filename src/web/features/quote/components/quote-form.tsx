@@ -2,8 +2,9 @@
  * The quote request form (storefront spec sections 2 "/quote", 3, 4, 5, 8, 9):
  * Contact Information, Project Details, Logo/Design, Additional Notes; validated with
  * the shared quote schema (lead time counted from the visitor's own today). States:
- * idle, submitting ('Submitting Request...', button disabled, upload progress bar),
- * then /quote-success or the 'Error' toast with the server's field errors shown.
+ * idle, submitting ('Submitting Request...', the button `pending`: it keeps the focus;
+ * upload progress bar), then /quote-success (its heading takes the focus: RouteFocus) or
+ * the 'Error' toast with the server's field errors shown, the first of them focused.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -38,14 +39,15 @@ import { logoFileProblem } from '../logo-file';
 const schema = quoteRequestSchema(() => localTodayIso());
 type FormInput = z.input<typeof schema>;
 
+/** The form's fields, in the form's order (the first one at fault takes the focus). */
 const FIELDS = [
   'customerName',
   'customerEmail',
   'customerPhone',
   'companyName',
   'projectDescription',
-  'quantity',
   'pinType',
+  'quantity',
   'preferredSize',
   'deadlineDate',
   'additionalNotes',
@@ -142,10 +144,20 @@ export function QuoteForm() {
     onError: (error: unknown) => {
       setProgress(null);
       if (error instanceof ApiRequestError) {
+        const atFault = new Set<(typeof FIELDS)[number]>();
         for (const [field, message] of Object.entries(error.fieldErrors)) {
           const known = FIELDS.find((f) => f === field);
-          if (known) form.setError(known, { message });
+          if (known) {
+            form.setError(known, { message });
+            atFault.add(known);
+          }
         }
+        // The field at fault takes the focus once it shows its error (read with it); the
+        // logo's input for a refused file. Else the focus stays on the (pending) button.
+        const first = FIELDS.find((f) => atFault.has(f));
+        const logoRefused = error.status === 413 || error.status === 415;
+        if (first || logoRefused)
+          setTimeout(() => (first ? form.setFocus(first) : fileInput.current?.focus()), 0);
         if (error.status === 413) {
           toast({
             title: QUOTE_MESSAGES.fileTooLargeTitle,
@@ -313,7 +325,7 @@ export function QuoteForm() {
                 variant="ghost"
                 size="sm"
                 onClick={clearLogo}
-                disabled={pending}
+                pending={pending}
                 aria-label={`Remove ${logo.name}`}
               >
                 <X className="size-4" aria-hidden="true" />
@@ -348,7 +360,7 @@ export function QuoteForm() {
         </div>
       )}
 
-      <Button type="submit" size="lg" className={cn('w-full')} disabled={pending}>
+      <Button type="submit" size="lg" className={cn('w-full')} pending={pending}>
         {pending ? 'Submitting Request...' : 'Submit Quote Request'}
       </Button>
     </form>
