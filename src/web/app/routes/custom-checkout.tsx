@@ -193,6 +193,18 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
               }
               prefillEmail={user?.email ?? null}
               processing={payment.processing}
+              elsewhere={
+                <>
+                  Shipping somewhere else? Write to{' '}
+                  <a
+                    href={`mailto:${store.email}`}
+                    className="text-primary underline underline-offset-4"
+                  >
+                    {store.email}
+                  </a>{' '}
+                  before you pay: we send an invoice that includes delivery abroad.
+                </>
+              }
               onSubmit={(values) => {
                 setInfo(values);
                 goTo('payment');

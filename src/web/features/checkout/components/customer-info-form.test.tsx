@@ -22,7 +22,11 @@ afterEach(async () => {
 });
 
 function mount(
-  props: { processing?: boolean; initialValues?: CustomerInfoInput | null } = {},
+  props: {
+    processing?: boolean;
+    initialValues?: CustomerInfoInput | null;
+    elsewhere?: React.ReactNode;
+  } = {},
 ): ReturnType<typeof vi.fn> {
   const onSubmit = vi.fn();
   container = document.createElement('div');
@@ -36,6 +40,7 @@ function mount(
             initialValues={props.initialValues ?? null}
             prefillEmail={null}
             processing={props.processing}
+            elsewhere={props.elsewhere}
             onSubmit={onSubmit}
           />
         ),
@@ -119,6 +124,16 @@ describe('CustomerInfoForm: where the shop ships', () => {
       'State',
       'ZIP Code',
     ]);
+  });
+
+  it('says what the page gives for elsewhere instead of the quote link (the custom order checkout)', () => {
+    mount({ elsewhere: <>Write to shop@example.com before you pay.</> });
+    const country = control<HTMLSelectElement>('Country');
+    const notice = container.querySelector(`[id="${country.getAttribute('aria-describedby')}"]`);
+    expect(notice?.textContent).toBe(
+      'We ship to addresses in the USA and Canada. Write to shop@example.com before you pay.',
+    );
+    expect(container.textContent).not.toContain('Request a quote');
   });
 
   it('lets a phone type letters and a hyphen in the ZIP field', () => {

@@ -17,7 +17,7 @@ import {
   CustomerInfo,
   SHIPPING_COUNTRIES,
 } from '@shared/schemas/checkout';
-import { useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldErrors, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -54,6 +54,7 @@ export function CustomerInfoForm({
   prefillEmail,
   keptPayment = null,
   processing = false,
+  elsewhere,
   onSubmit,
 }: {
   /** Values entered earlier (coming back through 'Edit Information'); no country: United States. */
@@ -67,6 +68,12 @@ export function CustomerInfoForm({
   keptPayment?: KeptPayment | null;
   /** True while a payment or order attempt runs (the submit button waits). */
   processing?: boolean;
+  /**
+   * What a buyer outside the USA and Canada is told after SHIPPING_AREA_TEXT; by default
+   * a link to the quote request (catalogue checkout). The custom order checkout, which a
+   * quote leads to, says whom to write to instead.
+   */
+  elsewhere?: ReactNode;
   onSubmit(info: CustomerInfo): void;
 }) {
   const form = useForm<CustomerInfoInput, unknown, CustomerInfo>({
@@ -138,11 +145,16 @@ export function CustomerInfoForm({
       />
       <div className="space-y-2">
         <p id={areaId} className="text-muted-foreground text-sm">
-          {SHIPPING_AREA_TEXT} Shipping somewhere else?{' '}
-          <Link to="/quote" className="text-primary underline underline-offset-4">
-            Request a quote
-          </Link>{' '}
-          and we will work out delivery with you.
+          {SHIPPING_AREA_TEXT}{' '}
+          {elsewhere ?? (
+            <>
+              Shipping somewhere else?{' '}
+              <Link to="/quote" className="text-primary underline underline-offset-4">
+                Request a quote
+              </Link>{' '}
+              and we will work out delivery with you.
+            </>
+          )}
         </p>
         <CountryField
           describedBy={areaId}
