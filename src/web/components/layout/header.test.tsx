@@ -10,7 +10,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartUiProvider } from '@/features/cart/cart-state';
-import { installMatchMedia, unmount } from '@/test/dom';
+import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
 import { Header } from './header';
 
 beforeAll(installMatchMedia);
@@ -97,5 +97,40 @@ describe("desktop header's My Account link", () => {
     const account = [...root!.querySelectorAll('a')].find((a) => a.textContent === 'My Account');
     expect(account?.getAttribute('href')).toBe('/account');
     expect(account?.getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('header account area (desktop)', () => {
+  it('gives the focus to Login when Logout replaces itself with it', async () => {
+    const phone = window.matchMedia;
+    // A desktop screen: every width query matches, so the account area is in the header.
+    window.matchMedia = ((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
+    const fetchStub = vi.fn(async (url: string) =>
+      url.endsWith('/api/auth/logout')
+        ? jsonResponse(200, { message: 'Logged out' })
+        : jsonResponse(200, []),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    try {
+      await renderHeader([], { user: { id: 1, username: 'ada', role: 'customer' } });
+      const logout = [...root!.querySelectorAll('button')].find((b) => b.textContent === 'Logout')!;
+      logout.focus();
+      act(() => logout.click());
+      await settle(() => {
+        expect(document.activeElement?.textContent).toBe('Login');
+      });
+      expect(document.activeElement?.getAttribute('href')).toBe('/login');
+      expect(fetchStub.mock.calls.some(([url]) => String(url).endsWith('/api/auth/logout'))).toBe(
+        true,
+      );
+    } finally {
+      window.matchMedia = phone;
+      vi.unstubAllGlobals();
+    }
   });
 });

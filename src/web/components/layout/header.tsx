@@ -94,6 +94,16 @@ function AccountArea({
   const large = useMediaQuery(LARGE_QUERY);
   const box = useRef<HTMLDivElement>(null);
   const [reserved] = useState(() => readAccountWidth(large));
+  // Logout replaces itself with Login: the focus it held would fall to the page's start
+  // (a screen-reader audit), so Login takes it when the user is gone after a Logout click.
+  const login = useRef<HTMLAnchorElement>(null);
+  const focusLogin = useRef(false);
+  useEffect(() => {
+    if (user || !focusLogin.current) return;
+    focusLogin.current = false;
+    if (document.activeElement === document.body || document.activeElement === null)
+      login.current?.focus();
+  }, [user]);
   // Remember the drawn width (after the answer, and again when the user signs in or out).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured when what is drawn changes
   useLayoutEffect(() => {
@@ -127,7 +137,15 @@ function AccountArea({
         <Button asChild variant="ghost" size="sm">
           <NavLink to="/account">My Account</NavLink>
         </Button>
-        <Button variant="outline" size="sm" onClick={logout.run} pending={logout.isPending}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            focusLogin.current = true;
+            logout.run();
+          }}
+          pending={logout.isPending}
+        >
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </>
@@ -136,7 +154,9 @@ function AccountArea({
     content = (
       <>
         <Button asChild variant="ghost" size="sm">
-          <Link to="/login">Login</Link>
+          <Link ref={login} to="/login">
+            Login
+          </Link>
         </Button>
         <Button asChild size="sm">
           <Link to="/register">Sign Up</Link>
