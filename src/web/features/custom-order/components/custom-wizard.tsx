@@ -405,7 +405,8 @@ export function CustomWizard() {
                 <Button
                   type="button"
                   size="lg"
-                  disabled={submitting || !quote}
+                  disabled={!quote}
+                  pending={submitting}
                   aria-busy={submitting}
                   onClick={() => void payDeposit()}
                 >

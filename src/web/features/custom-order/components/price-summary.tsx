@@ -187,7 +187,8 @@ export function PriceSummary({
               <Button
                 type="submit"
                 variant="outline"
-                disabled={!promoInput.trim() || validating || !quote}
+                disabled={!promoInput.trim() || !quote}
+                pending={validating}
               >
                 {validating ? 'Validating...' : 'Apply'}
               </Button>
