@@ -98,13 +98,31 @@ describe('shippingCountryOf: the combined address create-order takes', () => {
     expect(shippingCountryOf('12 Rue Principale, Granby, QC j3b1a1, canada')).toBe('CA');
   });
 
+  it('takes a US or Canadian address however the country and separators are written', () => {
+    for (const [address, country] of [
+      ['12 Main St, Springfield, IL 62701 USA', 'US'],
+      ['12 Main St, Springfield, IL 62701, U.S.A.', 'US'],
+      ['12 Main St\nSpringfield, IL 62701\nUSA', 'US'],
+      ['12 Main St, Springfield, IL 627011234', 'US'],
+      ['12 Main St, Springfield, IL 62701.', 'US'],
+      ['12 Main St, Springfield, IL 62701 , us ', 'US'],
+      ['12 Main St, Springfield, IL 62701, United States of America', 'US'],
+      ['12 Rue Principale, Granby, QC J3B 1A1', 'CA'],
+      ['12 Rue Principale\nGranby QC J3B1A1\nCANADA.', 'CA'],
+    ] as const) {
+      expect(shippingCountryOf(address), address).toBe(country);
+    }
+  });
+
   it('refuses another country, a postal code of the wrong country, or none', () => {
     for (const address of [
       'Dublin, Co. Dublin D02 X285',
       '1 Main St, Dublin, D02 X285, Ireland',
-      '12 Rue Principale, Granby, QC J3B 1A1',
       '12 Main St, Springfield, IL 62701, Canada',
       '1 Tee Box Rd, San Diego, CA',
+      '12 Rue Principale, Granby, QC J3B 1A1, USA',
+      '1 Bunker Ln, Columbus, OH',
+      '1 Bunker Ln, Springfield, 6270',
       '10 Downing St, London SW1A 2AA, United Kingdom',
     ]) {
       expect(shippingCountryOf(address), address).toBeNull();

@@ -195,30 +195,39 @@ export type CapturePaymentResponse = z.infer<typeof CapturePaymentResponse>;
 export const SHIPPING_ADDRESS_MESSAGE =
   'We ship to addresses in the USA and Canada: the address must end with a US ZIP code (12345 or 12345-6789), or with a Canadian postal code (A1A 1A1) followed by "Canada".';
 
-/** A country named at the end of a combined address: ", Canada" or ", United States" / ", USA". */
-const NAMED_COUNTRY = /,\s*(canada|united states(?: of america)?|usa|us)\.?$/i;
+/**
+ * A country named at the end of a combined address, after a comma, a line break or a space:
+ * Canada, United States (of America), USA, U.S.A., US or U.S., any case.
+ */
+const NAMED_COUNTRY = /(?:^|[\s,])(canada|united states(?: of america)?|u\.?s\.?(?:a\.?)?)$/i;
+/** A US ZIP at the end: 12345, 12345-6789 or 123456789. */
+const ENDING_US_ZIP = /(?:^|[\s,])\d{5}(?:-?\d{4})?$/;
+/** A Canadian postal code at the end: A1A 1A1, the space optional, any case. */
+const ENDING_CA_POSTAL = /(?:^|[\s,])([A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d)$/;
 
 /**
- * The country a combined shipping address goes to, read from its end: "..., QC J2G 1A1,
- * Canada" is Canada; "..., IL 62701" (no country, as US addresses are written at home)
- * or "..., IL 62701, United States" is the USA. The postal code before it must be that
- * country's (a US ZIP, or a Canadian postal code); null when it is not, or when the
- * address names another country: the shop does not ship there.
+ * The country a combined shipping address goes to, read from its end, however a buyer or
+ * an older client wrote it: "..., IL 62701" (no country, as US addresses are written at
+ * home), "... IL 62701-1234 USA", "...\nU.S.A.", "..., QC J2G 1A1, Canada" or
+ * "..., QC J2G 1A1" (a Canadian postal code says Canada). The postal code must be the
+ * country's: null when it is not, when there is none, or when the address names another
+ * country: the shop does not ship there. Lenient on purpose: create-order runs this after
+ * the payment is captured (a refused address keeps the payment for a corrected one), so
+ * only an address the shop cannot ship to is refused.
  */
 export function shippingCountryOf(address: string): ShippingCountry | null {
-  let rest = address.trim();
-  let country: ShippingCountry = 'US';
-  const named = NAMED_COUNTRY.exec(rest);
-  if (named) {
-    country = named[1]!.toLowerCase() === 'canada' ? 'CA' : 'US';
-    rest = rest.slice(0, named.index).trimEnd();
+  const tidy = (text: string) => text.trim().replace(/[\s,.]+$/, '');
+  let rest = tidy(address);
+  let named: ShippingCountry | null = null;
+  const country = NAMED_COUNTRY.exec(rest);
+  if (country) {
+    named = country[1]!.toLowerCase() === 'canada' ? 'CA' : 'US';
+    rest = tidy(rest.slice(0, country.index + (country[0].length - country[1]!.length)));
   }
-  const code =
-    country === 'CA'
-      ? /(?:^|[\s,])([A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d)$/
-      : /(?:^|[\s,])(\d{5}(?:-\d{4})?)$/;
-  const found = code.exec(rest);
-  return found && isPostalCode(country, found[1]!) ? country : null;
+  const postal = ENDING_CA_POSTAL.exec(rest);
+  const found: ShippingCountry | null =
+    postal && isPostalCode('CA', postal[1]!) ? 'CA' : ENDING_US_ZIP.test(rest) ? 'US' : null;
+  return found && (named === null || named === found) ? found : null;
 }
 
 /** POST /api/create-order, header X-Session-Id. */
