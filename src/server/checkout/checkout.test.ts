@@ -425,7 +425,7 @@ describe('catalogue checkout', () => {
     const id = await payCart(client);
     for (const shippingAddress of [
       '1 Main St, Dublin, Co. Dublin D02 X285',
-      '12 Rue Principale, Granby, QC J3B 1A1',
+      '12 Rue Principale, Granby, QC J3B 1A1, USA',
       '12 Main St, Springfield, IL 62701, Canada',
     ]) {
       const res = await client.post('/api/create-order', {
