@@ -8,6 +8,9 @@
  * (DECISIONS.md "Money and pricing"; NOTES.md "PayPal").
  */
 
+import { z } from '../../shared/schemas/zod';
+import { cleanText } from '../lib/input-guard';
+
 export interface CreatePaymentOrderInput {
   amountCents: number;
   currency: 'USD';
@@ -61,14 +64,17 @@ export const PAYER_NAME_MAX = 200;
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 /** Bidirectional overrides and isolates: a name must not reorder the text shown after it. */
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-const LONE_SURROGATE = /\p{Surrogate}/gu;
+/** The e-mail check every form of the shop uses (zod's). */
+const EMAIL = z.email();
 
-/** One line of provider text: controls and bidi marks out, spaces collapsed, trimmed; null when empty. */
+/**
+ * One line of provider text: controls become spaces, then what else the input guard
+ * refuses is made storable (`cleanText`: a lone surrogate becomes U+FFFD), bidi marks
+ * out, spaces collapsed, trimmed; null when empty.
+ */
 function oneLine(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const text = value
-    .replace(LONE_SURROGATE, '\uFFFD')
-    .replace(CONTROLS, ' ')
+  const text = cleanText(value.replace(CONTROLS, ' '))
     .replace(BIDI, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -77,8 +83,8 @@ function oneLine(value: unknown): string | null {
 
 /**
  * The payer as it may be stored and shown, from what a provider reported (outside
- * input): each part one trimmed line; an e-mail without an `@`, with spaces or longer
- * than PAYER_EMAIL_MAX dropped (not an address to write to); a name cut to
+ * input): each part one trimmed line; an e-mail that the shop's e-mail check (zod's)
+ * refuses or longer than PAYER_EMAIL_MAX dropped (not an address to write to); a name cut to
  * PAYER_NAME_MAX characters (whole code points). Null when neither part is left.
  * Idempotent, so the adapter and the database writer may both apply it.
  */
@@ -88,7 +94,7 @@ export function cleanPayer(
   if (!raw) return null;
   const mail = oneLine(raw.email);
   const email =
-    mail && mail.length <= PAYER_EMAIL_MAX && /^[^\s@]+@[^\s@]+$/.test(mail) ? mail : null;
+    mail && mail.length <= PAYER_EMAIL_MAX && EMAIL.safeParse(mail).success ? mail : null;
   const full = oneLine(raw.name);
   const name = full ? Array.from(full).slice(0, PAYER_NAME_MAX).join('').trim() : null;
   return email === null && name === null ? null : { email, name };
