@@ -224,6 +224,9 @@ function searchFolded(value: SQLWrapper): SQL {
   return sql`lower(regexp_replace(normalize(${value}, NFKD), ${COMBINING_MARKS}, '', 'g'))`;
 }
 
+/** Words of an Order History search that count (a longer search is cut: it is typed, not pasted). */
+const MAX_SEARCH_WORDS = 8;
+
 /** The WHERE of one table for the history filters (status, search by id, name or e-mail). */
 function historyFilter(
   table: typeof customOrders | typeof orders,
@@ -237,13 +240,20 @@ function historyFilter(
     // '#123' is an order number and nothing else.
     parts.push(/^\d{1,9}$/.test(q) ? eq(table.id, Number(q)) : sql`false`);
   } else if (q) {
-    const found = (column: SQLWrapper) =>
-      sql`strpos(${searchFolded(column)}, ${searchFolded(sql`${q}::text`)}) > 0`;
+    // Every word must occur in the name or the e-mail (or be the order number), as in the
+    // admin's table searches (web table-state.ts `viewTable`): 'doe jane' finds Jane Doe.
+    const found = (column: SQLWrapper, word: string) =>
+      sql`strpos(${searchFolded(column)}, ${searchFolded(sql`${word}::text`)}) > 0`;
+    const words = q.split(/\s+/).slice(0, MAX_SEARCH_WORDS);
     parts.push(
-      or(
-        /^\d{1,9}$/.test(q) ? eq(table.id, Number(q)) : undefined,
-        found(table.customerName),
-        found(table.customerEmail),
+      and(
+        ...words.map((word) =>
+          or(
+            /^\d{1,9}$/.test(word) ? eq(table.id, Number(word)) : undefined,
+            found(table.customerName, word),
+            found(table.customerEmail, word),
+          ),
+        ),
       ),
     );
   }

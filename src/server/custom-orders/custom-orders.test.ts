@@ -957,7 +957,11 @@ describe('the admin desk', () => {
     expect(await found('GRÍMSSONVIK')).toEqual(both);
     expect(await found('olafur grims')).toEqual([regular!.id]);
     expect(await found('jon gri')).toEqual([customId]);
-    expect(await found('Grímsson Sonvik')).toEqual([]);
+    // Each word anywhere in the name or e-mail, in any order, as the admin tables search.
+    expect(await found('grimssonvik olafur')).toEqual([regular!.id]);
+    expect(await found('sonvik grimm')).toEqual([...(await found('grimm@accents.example'))]);
+    expect(await found('Grímsson Sonvik')).toEqual(both);
+    expect(await found('Grímsson nobody')).toEqual([]);
   });
 
   it('deletes an order with its confirmation done on the client (200, then 404)', async () => {
