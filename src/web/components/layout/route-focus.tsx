@@ -5,7 +5,9 @@
  * screen reader reads the new page and the next Tab starts in it, not on the link that
  * was clicked or at 'Skip to content'.
  *
- * Not on the first load (the browser reads a loaded page itself), not when only the search
+ * Not on the first load (the browser reads a loaded page itself; a redirect right after
+ * it, such as a signed-out /account to /login, does count as a change: the focus lands on
+ * the page the visitor was sent to, which says where they are), not when only the search
  * or hash changes (the back office's ?section= tabs, filters: the page stays), not when
  * the page moved the focus itself (a step heading, a notice, the order just placed) and
  * not while a dialog holds it. A page still loading its data gets a moment (LOADING_MS)
