@@ -52,7 +52,9 @@ function Button({
       data-slot="button"
       className={cn(
         buttonVariants({ variant, size, className }),
-        pending && 'cursor-progress opacity-50',
+        // Important: a page's own `aria-disabled:cursor-not-allowed` must not say "not
+        // allowed" over a button that is only busy.
+        pending && 'cursor-progress! opacity-50',
       )}
       {...props}
       aria-disabled={pending || props['aria-disabled'] || undefined}

@@ -119,8 +119,10 @@ describe('order status', () => {
       url: '/api/orders/12/status',
       body: { status: 'shipped' },
     });
-    // While it saves: pending, not disabled; the focus stays; a second press sends nothing.
+    // While it saves: pending, not disabled, saying so; the focus stays; a second press
+    // sends nothing.
     expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(save.textContent).toBe('Updating..., order #12');
     expect(save.disabled).toBe(false);
     expect(document.activeElement).toBe(save);
     await act(() => save.click());

@@ -72,7 +72,8 @@ export function StatusPicker<S extends string>({
           if (!unchanged) void onSave(choice);
         }}
       >
-        Update Status<span className="sr-only">, {orderName}</span>
+        {pending ? 'Updating...' : 'Update Status'}
+        <span className="sr-only">, {orderName}</span>
       </Button>
     </div>
   );
