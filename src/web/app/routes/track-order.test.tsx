@@ -156,3 +156,46 @@ describe("a guest's order opened from the link in an e-mail", () => {
     expect(all?.getAttribute('href')).toBe('/track-order?type=custom');
   });
 });
+
+describe("a signed-in buyer's orders", () => {
+  const pat = { id: 3, username: 'pat', email: 'pat@club.example', role: 'user' };
+  const { expectedShipDate: _shipDate, ...catalogueOrder } = shippedOrder;
+
+  /** Renders /track-order{search} signed in as Pat, with these orders of each kind. */
+  function renderSignedIn(search: string, custom: unknown[], catalogue: unknown[]): void {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/user') return jsonResponse(200, pat);
+        if (url === '/api/orders') return jsonResponse(200, catalogue);
+        if (url === '/api/custom-orders/user-orders') return jsonResponse(200, custom);
+        return jsonResponse(404, { message: 'Order not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    const router = createMemoryRouter([{ path: '/track-order', element: <TrackOrderPage /> }], {
+      initialEntries: [`/track-order${search}`],
+    });
+    renderRoutes(container, router);
+  }
+
+  const heading = () =>
+    [...container.querySelectorAll('h2')].map((h) => h.textContent).find((t) => /Orders$/.test(t!));
+
+  it('opens on the catalogue orders when there are no custom orders and no type was asked for', async () => {
+    renderSignedIn('', [], [catalogueOrder]);
+    await settle(() => expect(heading()).toBe('Catalog Orders'));
+    expect(container.textContent).not.toContain('No custom orders found.');
+  });
+
+  it('keeps the custom tab when there are custom orders, or when the URL asks for it', async () => {
+    renderSignedIn('', [customOrder], [catalogueOrder]);
+    await settle(() => expect(container.textContent).toContain('#7'));
+    expect(heading()).toBe('Custom Quote Orders');
+    await unmount(container);
+    renderSignedIn('?type=custom', [], [catalogueOrder]);
+    await settle(() => expect(container.textContent).toContain('No custom orders found.'));
+    expect(heading()).toBe('Custom Quote Orders');
+  });
+});

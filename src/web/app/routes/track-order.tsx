@@ -276,6 +276,19 @@ function OrdersView({ userId }: { userId: number }) {
   const orders = useMyOrders(userId);
   const customOrders = useMyCustomOrders(userId);
   const highlightedOnce = useRef(false);
+  // Without a `type` in the URL (the header's Track Order, 'View My Orders'), a buyer with
+  // catalogue orders only opens on them, not on "No custom orders found." (a wholesale
+  // buyer's audit); a tab the visitor or the URL chose stays.
+  const tabChosen = useRef(params.has('type'));
+  const choose = (next: 'custom' | 'regular') => {
+    tabChosen.current = true;
+    setTab(next);
+  };
+  useEffect(() => {
+    if (tabChosen.current || !orders.data || !customOrders.data) return;
+    tabChosen.current = true;
+    if (customOrders.data.length === 0 && orders.data.length > 0) setTab('regular');
+  }, [orders.data, customOrders.data]);
 
   // After checkout: scroll to the new order and move focus there, once it is on the page.
   const shownList = tab === 'regular' ? orders.data : customOrders.data;
@@ -299,10 +312,10 @@ function OrdersView({ userId }: { userId: number }) {
         <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium">Order type</legend>
           <div className="bg-muted inline-flex flex-wrap rounded-lg p-1">
-            <ToggleButton pressed={tab === 'custom'} onClick={() => setTab('custom')}>
+            <ToggleButton pressed={tab === 'custom'} onClick={() => choose('custom')}>
               Custom Quote Orders
             </ToggleButton>
-            <ToggleButton pressed={tab === 'regular'} onClick={() => setTab('regular')}>
+            <ToggleButton pressed={tab === 'regular'} onClick={() => choose('regular')}>
               Catalog Orders
             </ToggleButton>
           </div>

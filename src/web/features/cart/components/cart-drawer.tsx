@@ -84,7 +84,7 @@ function TotalsBlock({ discountCode }: { discountCode: string | null }) {
           </div>
         )}
         <div className="flex justify-between">
-          <dt>Shipping (US flat rate)</dt>
+          <dt>Shipping (USA &amp; Canada)</dt>
           <dd className="tabular-nums">{usd(t.shipping)}</dd>
         </div>
         <div className="flex justify-between border-t pt-2 text-base font-semibold">

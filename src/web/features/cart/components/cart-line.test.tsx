@@ -71,6 +71,18 @@ describe('cart line prices', () => {
     expect(tier).not.toContain('volume discount');
   });
 
+  it('says what the volume tier saves on the line, from the list price and the line total', () => {
+    // 250 pins listed at $6.99, $5.59 each at 20% off: $1,747.50 - $1,397.50.
+    const text = renderLine({
+      ...line(6.99, 250),
+      unitPrice: 5.59,
+      percentOff: 20,
+      lineTotal: 1397.5,
+    });
+    expect(text).toContain('$5.59 each');
+    expect(text).toContain('(20% volume discount: you save $350.00)');
+  });
+
   it("shows the unit price with 'each' and the line total otherwise", () => {
     const text = renderLine(line(12.5, 2));
     expect(text).toContain('$12.50 each');

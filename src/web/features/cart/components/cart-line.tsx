@@ -9,6 +9,7 @@
  * the per-customer limit (spec section 5: 4 for the promo pins), whichever is lower,
  * and a hint under the buttons says which ('Limit 4 per customer', 'Only N left in stock').
  */
+import { dollarsToCents, formatUsd } from '@shared/money';
 import type { CartItem } from '@shared/schemas/cart';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -30,6 +31,9 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
   const hintId = useId();
   const cap = quantityCap(product);
   const atMax = item.quantity >= cap.max;
+  // What the volume tier saves on this line, in cents: the list price of every unit less
+  // the server's line total (both from the server; nothing is priced here).
+  const saving = dollarsToCents(product.price) * item.quantity - dollarsToCents(item.lineTotal);
   return (
     <li className="flex gap-3 py-4">
       <div className="size-16 shrink-0 overflow-hidden rounded-md border bg-muted">
@@ -62,7 +66,10 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
           {item.unitPrice === 0 ? 'FREE' : `${usd(item.unitPrice)} each`}{' '}
           {/* A free pin has no volume discount to speak of. */}
           {item.percentOff > 0 && item.unitPrice > 0 && (
-            <span className="text-green-800">({item.percentOff}% volume discount)</span>
+            <span className="text-green-800">
+              ({item.percentOff}% volume discount
+              {saving > 0 ? <>: you save {formatUsd(saving)}</> : null})
+            </span>
           )}
         </p>
         <div className="mt-2 flex items-center gap-2">
