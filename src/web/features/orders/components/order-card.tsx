@@ -1,10 +1,12 @@
 /**
  * One catalogue order on the tracking page (back-office spec section 2): number, date,
  * timeline, total, payment status ('Paid' / 'Refunded'), discount and shipping, items
- * and the tracking number with its link. Amounts are the server's.
+ * with their line totals, where it ships, and the tracking number with its link. Amounts
+ * are the server's (a line total is its unit price times its quantity, in cents); a
+ * wholesale buyer's audit: the card was all an accounts department could be given.
  */
 
-import { formatDollars } from '@shared/money';
+import { dollarsToCents, formatDollars, formatUsd } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
@@ -54,10 +56,21 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
                     <span className="min-w-0 break-words">
                       {item.name} <span className="text-muted-foreground">× {item.quantity}</span>
                     </span>
-                    <span className="shrink-0">{formatDollars(item.price)} each</span>
+                    <span className="shrink-0 text-right">
+                      {formatDollars(item.price)} each
+                      <span className="block font-medium">
+                        {formatUsd(dollarsToCents(item.price) * item.quantity)}
+                      </span>
+                    </span>
                   </li>
                 ))}
               </ul>
+              {order.shippingAddress ? (
+                <>
+                  <h4 className="mt-4 mb-1 text-sm font-semibold">Ships to</h4>
+                  <p className="text-sm wrap-anywhere">{order.shippingAddress}</p>
+                </>
+              ) : null}
             </div>
             <div>
               <h4 className="mb-2 text-sm font-semibold">Payment</h4>
