@@ -89,3 +89,19 @@ export const TEST_PAYMENT_SETUP = {
   clientToken: null,
   currency: 'USD',
 } as const;
+
+/**
+ * A response held back until the test lets it go, for what a page shows while its request
+ * runs: a stubbed fetch returns `wait()`, a promise that `answer(res)` resolves (the last
+ * one handed out).
+ */
+export function heldResponse(): { wait(): Promise<Response>; answer(res: Response): void } {
+  let release: (res: Response) => void = () => {};
+  return {
+    wait: () =>
+      new Promise<Response>((resolve) => {
+        release = resolve;
+      }),
+    answer: (res) => release(res),
+  };
+}

@@ -13,7 +13,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, settle, unmount } from '@/test/dom';
+import { heldResponse, jsonResponse, settle, unmount } from '@/test/dom';
 import { fieldsOf } from '@/test/fields';
 import { waitForToast } from '@/test/toasts';
 import { Component as AccountPage } from './account';
@@ -131,14 +131,8 @@ describe('/account', () => {
   });
 
   it("sends the two passwords: 'Changing...', then 'Password Changed' and an empty form", async () => {
-    let answer: (res: Response) => void = () => {};
-    const changes = stubFetch(
-      USER,
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const held = heldResponse();
+    const changes = stubFetch(USER, held.wait);
     mount();
     await settle(() => expect(container.querySelector('form')).not.toBeNull());
     fill(CURRENT, NEW);
@@ -157,7 +151,7 @@ describe('/account', () => {
       newPassword: NEW,
     });
 
-    await act(() => answer(jsonResponse(200, { message: CHANGE_PASSWORD_MESSAGES.done })));
+    await act(() => held.answer(jsonResponse(200, { message: CHANGE_PASSWORD_MESSAGES.done })));
     await waitForToast({ title: 'Password Changed', description: CHANGE_PASSWORD_MESSAGES.done });
     await settle(() => expect(submitButton().textContent).toBe('Change Password'));
     expect(input('Current Password').value).toBe('');

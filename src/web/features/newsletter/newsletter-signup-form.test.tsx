@@ -9,7 +9,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, settle, unmount } from '@/test/dom';
+import { heldResponse, jsonResponse, settle, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { NewsletterSignupForm } from './newsletter-signup-form';
 
@@ -76,13 +76,8 @@ describe('NewsletterSignupForm', () => {
   });
 
   it('keeps the focus on its button while sending and once the field empties', async () => {
-    let answer: (res: Response) => void = () => {};
-    const fetch = vi.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const held = heldResponse();
+    const fetch = vi.fn(held.wait);
     vi.stubGlobal('fetch', fetch);
     const field = mount();
     const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
@@ -102,7 +97,7 @@ describe('NewsletterSignupForm', () => {
     await act(() => button.click());
     expect(fetch).toHaveBeenCalledTimes(1);
 
-    await act(() => answer(jsonResponse(200, { message: 'ok' })));
+    await act(() => held.answer(jsonResponse(200, { message: 'ok' })));
     await waitForToast({
       title: 'Welcome to the Golf Pins family!',
       description: 'Check your email for your 15% discount code...',

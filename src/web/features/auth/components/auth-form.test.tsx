@@ -13,7 +13,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, settle, unmount } from '@/test/dom';
+import { heldResponse, jsonResponse, settle, unmount } from '@/test/dom';
 import { fieldsOf } from '@/test/fields';
 import { waitForToast } from '@/test/toasts';
 import { LoginForm } from './login-form';
@@ -101,13 +101,9 @@ describe('auth forms', () => {
   });
 
   it('a refused sign-in: the focus stays on Sign In while sending and after', async () => {
-    let answer: (res: Response) => void = () => {};
+    const held = heldResponse();
     const fetch = vi.fn(async (url: string) =>
-      url === '/api/auth/login'
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : jsonResponse(200, null),
+      url === '/api/auth/login' ? held.wait() : jsonResponse(200, null),
     );
     vi.stubGlobal('fetch', fetch);
     mount('/login');
@@ -122,7 +118,7 @@ describe('auth forms', () => {
     await clickSubmit();
     expect(fetch.mock.calls.filter(([url]) => url === '/api/auth/login')).toHaveLength(1);
 
-    await act(() => answer(jsonResponse(401, { message: AUTH_MESSAGES.invalidCredentials })));
+    await act(() => held.answer(jsonResponse(401, { message: AUTH_MESSAGES.invalidCredentials })));
     await waitForToast({ title: 'Login Failed', description: AUTH_MESSAGES.invalidCredentials });
     await settle(() => expect(submitButton().textContent).toBe('Sign In'));
     expect(document.activeElement).toBe(submitButton());

@@ -9,7 +9,7 @@ import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
-import { jsonResponse, settle, unmount } from '@/test/dom';
+import { heldResponse, jsonResponse, settle, unmount } from '@/test/dom';
 import { waitForToast } from '@/test/toasts';
 import { CartUiProvider } from '../cart-state';
 import { DiscountBox } from './discount-box';
@@ -52,13 +52,8 @@ const typeCode = (value: string) =>
 
 describe('DiscountBox focus', () => {
   it('Apply keeps the focus while checking and after a refusal', async () => {
-    let answer: (res: Response) => void = () => {};
-    const fetch = vi.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const held = heldResponse();
+    const fetch = vi.fn(held.wait);
     vi.stubGlobal('fetch', fetch);
     mount();
     await typeCode('nope');
@@ -72,7 +67,7 @@ describe('DiscountBox focus', () => {
     expect(document.activeElement).toBe(apply);
     await act(() => apply.click());
     expect(fetch).toHaveBeenCalledTimes(1);
-    await act(() => answer(jsonResponse(404, { message: 'Invalid discount code' })));
+    await act(() => held.answer(jsonResponse(404, { message: 'Invalid discount code' })));
     await waitForToast({ title: 'Invalid Code', description: 'Invalid discount code' });
     await settle(() => expect(apply.textContent).toBe('Apply'));
     expect(document.activeElement).toBe(apply);
