@@ -36,13 +36,19 @@ import { CustomOrderCheckout } from './custom-checkout';
 
 export function Component() {
   const [params] = useSearchParams();
+  const custom = isCustomOrderCheckout(params);
+  // One title, set here: a title the custom order part set in its own effect raced this
+  // one (a child's effect runs first, so the page's title won whenever both came in one
+  // commit: a flaky browser test).
   useEffect(() => {
-    document.title = `Checkout | ${store.name}`;
-  }, []);
+    document.title = custom
+      ? `Checkout: Custom Pin Deposit | ${store.name}`
+      : `Checkout | ${store.name}`;
+  }, [custom]);
   return (
     <PageMain fillScreen className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Checkout</h1>
-      {isCustomOrderCheckout(params) ? <CustomOrderCheckout /> : <CatalogCheckout />}
+      {custom ? <CustomOrderCheckout /> : <CatalogCheckout />}
     </PageMain>
   );
 }

@@ -14,7 +14,7 @@ import type { PinPackaging } from '@shared/pricing';
 import type { CustomerInfo } from '@shared/schemas/checkout';
 import { CUSTOM_MESSAGES, type PreparedCustomOrder } from '@shared/schemas/custom-orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -156,10 +156,6 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
       navigate(`/track-order?id=${placed.id}&type=custom&fromCheckout=true`);
     },
   });
-  useEffect(() => {
-    document.title = `Checkout: Custom Pin Deposit | ${store.name}`;
-  }, []);
-
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
       <CustomOrderSummary order={order} />
