@@ -17,10 +17,14 @@ import { useUser } from '@/features/auth/api';
 import { toast } from '@/lib/toast';
 
 export function Component() {
-  useEffect(() => {
-    document.title = `Admin Dashboard | ${store.name}`;
-  }, []);
   const { user, isLoading, isAdmin } = useUser();
+  const dashboard = !isLoading && Boolean(user) && isAdmin;
+  // Until the dashboard shows; then its section names the page (Dashboard's effect). Set
+  // here always, this effect ran after the section's and won whenever the user was
+  // already known (a client-side visit to /admin showed 'Admin Dashboard').
+  useEffect(() => {
+    if (!dashboard) document.title = `Admin Dashboard | ${store.name}`;
+  }, [dashboard]);
   const location = useLocation();
   // Set once a user was shown here: a later null user means they logged out on this page.
   const wasSignedIn = useRef(false);
