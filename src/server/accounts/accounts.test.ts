@@ -159,14 +159,20 @@ describe('accounts API', () => {
         ...creds(body.username.toUpperCase()),
       });
       expect(sameName.statusCode).toBe(409);
-      expect(sameName.json()).toEqual({ message: 'Username already exists' });
+      expect(sameName.json()).toEqual({
+        message: 'Username already exists',
+        errors: { username: 'Username already exists' },
+      });
 
       const sameEmail = await new Client(t.app).post('/api/auth/register', {
         ...creds(),
         email: body.email.toUpperCase(),
       });
       expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json()).toEqual({ message: 'Email already registered' });
+      expect(sameEmail.json()).toEqual({
+        message: 'Email already registered',
+        errors: { email: 'Email already registered' },
+      });
     });
 
     it('lets only one of two simultaneous registrations of a name through', async () => {
@@ -177,7 +183,10 @@ describe('accounts API', () => {
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
       const loser = a.statusCode === 409 ? a : b;
-      expect(loser.json()).toEqual({ message: 'Username already exists' });
+      expect(loser.json()).toEqual({
+        message: 'Username already exists',
+        errors: { username: 'Username already exists' },
+      });
       const rows = await t.db.select().from(users).where(eq(users.username, username));
       expect(rows).toHaveLength(1);
     });

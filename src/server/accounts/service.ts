@@ -161,9 +161,9 @@ export async function registerUser(
   }
   const email = body.email.trim().toLowerCase();
   await assertUncommonPassword(body.password);
-  if (await findUserByUsername(db, username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+  if (await findUserByUsername(db, username)) throw taken('username');
   const [emailTaken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (emailTaken) throw conflict(AUTH_MESSAGES.emailTaken);
+  if (emailTaken) throw taken('email');
 
   const passwordHash = await hashPassword(body.password);
   try {
@@ -175,10 +175,18 @@ export async function registerUser(
   } catch (err) {
     const constraint = uniqueViolation(err);
     if (constraint === null) throw err;
-    throw conflict(
-      constraint.includes('email') ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken,
-    );
+    throw taken(constraint.includes('email') ? 'email' : 'username');
   }
+}
+
+/**
+ * Registration's 409 for a taken username or e-mail: the spec's message, and the field it
+ * is about under `errors` (as a 400 names its fields), so the form marks and focuses that
+ * field without reading the message.
+ */
+function taken(field: 'username' | 'email') {
+  const message = field === 'email' ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken;
+  return conflict(message, { errors: { [field]: message } });
 }
 
 /**

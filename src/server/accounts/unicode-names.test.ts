@@ -65,7 +65,10 @@ describe('usernames in one Unicode form', () => {
       password: o.password,
     });
     expect(twin.statusCode).toBe(409);
-    expect(twin.json()).toEqual({ message: 'Username already exists' });
+    expect(twin.json()).toEqual({
+      message: 'Username already exists',
+      errors: { username: 'Username already exists' },
+    });
   });
 
   it('registering in NFC, then the NFD twin is refused and NFD signs in to the NFC account', async () => {

@@ -15,7 +15,7 @@ export class ApiRequestError extends Error {
     super(message);
     this.name = 'ApiRequestError';
   }
-  /** Per-field messages of a 400 answer. */
+  /** Per-field messages of the answer (`errors`: a 400, or a 409 about one field). */
   get fieldErrors(): Record<string, string> {
     const b = this.body as { errors?: Record<string, string> } | null;
     return b?.errors ?? {};

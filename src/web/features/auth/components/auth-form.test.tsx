@@ -125,39 +125,28 @@ describe('auth forms', () => {
     expect(submitButton().hasAttribute('aria-disabled')).toBe(false);
   });
 
-  it('a taken username (409, no field named): Username is marked invalid and focused', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(409, { message: AUTH_MESSAGES.usernameTaken })),
-    );
-    mount('/register');
-    type('Username', 'pat');
-    type('Email', 'pat@example.com');
-    type('Password', 'birdie-putt');
-    type('Confirm Password', 'birdie-putt');
-    await clickSubmit();
-    await waitForToast({ title: 'Registration Failed', description: AUTH_MESSAGES.usernameTaken });
-    const username = input('Username');
-    expect(username.getAttribute('aria-invalid')).toBe('true');
-    expect(errorOf('Username')).toBe(AUTH_MESSAGES.usernameTaken);
-    await settle(() => expect(document.activeElement).toBe(username));
-    expect(input('Email').hasAttribute('aria-invalid')).toBe(false);
-  });
-
-  it('a taken e-mail address (409): Email is marked invalid and focused', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(409, { message: AUTH_MESSAGES.emailTaken })),
-    );
-    mount('/register');
-    type('Username', 'pat');
-    type('Email', 'pat@example.com');
-    type('Password', 'birdie-putt');
-    type('Confirm Password', 'birdie-putt');
-    await clickSubmit();
-    await waitForToast({ title: 'Registration Failed', description: AUTH_MESSAGES.emailTaken });
-    expect(errorOf('Email')).toBe(AUTH_MESSAGES.emailTaken);
-    await settle(() => expect(document.activeElement).toBe(input('Email')));
-    expect(input('Username').hasAttribute('aria-invalid')).toBe(false);
-  });
+  it.each([
+    ['username', 'Username', 'Email', AUTH_MESSAGES.usernameTaken],
+    ['email', 'Email', 'Username', AUTH_MESSAGES.emailTaken],
+  ] as const)(
+    'a taken %s (409 naming its field): %s is marked invalid and focused',
+    async (field, label, other, message) => {
+      vi.stubGlobal(
+        'fetch',
+        // As the server answers it (accounts/service.ts `taken`).
+        vi.fn(async () => jsonResponse(409, { message, errors: { [field]: message } })),
+      );
+      mount('/register');
+      type('Username', 'pat');
+      type('Email', 'pat@example.com');
+      type('Password', 'birdie-putt');
+      type('Confirm Password', 'birdie-putt');
+      await clickSubmit();
+      await waitForToast({ title: 'Registration Failed', description: message });
+      expect(input(label).getAttribute('aria-invalid')).toBe('true');
+      expect(errorOf(label)).toBe(message);
+      await settle(() => expect(document.activeElement).toBe(input(label)));
+      expect(input(other).hasAttribute('aria-invalid')).toBe(false);
+    },
+  );
 });

@@ -21,7 +21,6 @@ import { safeNextPath } from './safe-next';
 export function useAuthSubmit<TValues extends FieldValues, TContext, TOutput>({
   form,
   fields,
-  messageFields,
   submit,
   success,
   failureTitle,
@@ -29,8 +28,6 @@ export function useAuthSubmit<TValues extends FieldValues, TContext, TOutput>({
   form: UseFormReturn<TValues, TContext, TOutput>;
   /** The fields a server message may name, in the form's order. */
   fields: readonly Path<TValues>[];
-  /** Server messages without a field of their own that are about one field (see reportAuthFailure). */
-  messageFields?: MessageFields<TValues>;
   submit(values: TOutput): Promise<unknown>;
   success: { title: string; description: string };
   failureTitle: string;
@@ -44,21 +41,15 @@ export function useAuthSubmit<TValues extends FieldValues, TContext, TOutput>({
         toast({ ...success, forNextPage: true });
         navigate(next, { replace: true });
       },
-      (error: unknown) => reportAuthFailure(form, fields, failureTitle, error, messageFields),
+      (error: unknown) => reportAuthFailure(form, fields, failureTitle, error),
     ),
   );
   return { next, onSubmit };
 }
 
 /**
- * Server messages (the whole answer's `message`) that are about one field although the
- * answer names none: 409 'Username already exists' is the Username field's.
- */
-export type MessageFields<TValues extends FieldValues> = Partial<Record<string, Path<TValues>>>;
-
-/**
- * A refused auth form's outcome: the server's per-field messages (of a 400) land on the
- * form's `fields`, as does a message `messageFields` ties to a field; `failureTitle` is
+ * A refused auth form's outcome: the server's per-field messages (`errors` of a 400, or of
+ * registration's 409 for a taken username or e-mail) land on the form's `fields`; `failureTitle` is
  * toasted with the error's message ('Please try again.' when it is not an Error). The
  * first field at fault (in `fields` order) then takes the focus, once it shows its error
  * (aria-invalid, the text tied by aria-describedby), so a screen reader reads both; with
@@ -69,14 +60,10 @@ export function reportAuthFailure<TValues extends FieldValues, TContext, TOutput
   fields: readonly Path<TValues>[],
   failureTitle: string,
   error: unknown,
-  messageFields: MessageFields<TValues> = {},
 ): void {
   const atFault = new Set<Path<TValues>>();
   if (error instanceof ApiRequestError) {
-    const named: [string, string][] = Object.entries(error.fieldErrors);
-    const field = messageFields[error.message];
-    if (named.length === 0 && field) named.push([field, error.message]);
-    for (const [name, message] of named) {
+    for (const [name, message] of Object.entries(error.fieldErrors)) {
       const known = fields.find((f) => f === name);
       if (known) {
         form.setError(known, { message });

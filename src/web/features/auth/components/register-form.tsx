@@ -8,7 +8,7 @@
  * focus).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, RegisterForm as RegisterFormSchema } from '@shared/schemas/auth';
+import { RegisterForm as RegisterFormSchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -33,11 +33,6 @@ export function RegisterForm() {
   const { next, onSubmit } = useAuthSubmit({
     form,
     fields: ['username', 'email', 'password'],
-    // The server's 409 names no field: its message says which one is taken.
-    messageFields: {
-      [AUTH_MESSAGES.usernameTaken]: 'username',
-      [AUTH_MESSAGES.emailTaken]: 'email',
-    },
     submit: ({ confirmPassword: _omit, ...body }) => register.mutateAsync(body),
     success: { title: 'Account Created!', description: 'Welcome aboard. You are now signed in.' },
     failureTitle: 'Registration Failed',
