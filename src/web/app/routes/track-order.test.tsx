@@ -52,18 +52,19 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-/** Renders /track-order at `search` signed out; returns the URLs the page fetched. */
-function renderSignedOut(search: string, user: unknown = null): string[] {
+/**
+ * Renders /track-order at `search` with the network stubbed: `answers` maps a URL to its
+ * JSON body (200), anything else is a 404. Returns the URLs the page fetched.
+ */
+function renderTrackOrder(search: string, answers: Record<string, unknown>): string[] {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
-      if (url === '/api/auth/user') return jsonResponse(200, user);
-      if (url === '/api/custom-orders/7') return jsonResponse(200, customOrder);
-      if (url === `/api/custom-orders/7?key=${KEY}`) return jsonResponse(200, customOrder);
-      if (url === `/api/orders/9/confirmation?key=${KEY}`) return jsonResponse(200, shippedOrder);
-      return jsonResponse(404, { message: 'Order not found' });
+      return url in answers
+        ? jsonResponse(200, answers[url])
+        : jsonResponse(404, { message: 'Order not found' });
     }),
   );
   container = document.createElement('div');
@@ -73,6 +74,16 @@ function renderSignedOut(search: string, user: unknown = null): string[] {
   });
   renderRoutes(container, router);
   return asked;
+}
+
+/** /track-order at `search` signed out (or as `user`), with the orders the guest tests read. */
+function renderSignedOut(search: string, user: unknown = null): string[] {
+  return renderTrackOrder(search, {
+    '/api/auth/user': user,
+    '/api/custom-orders/7': customOrder,
+    [`/api/custom-orders/7?key=${KEY}`]: customOrder,
+    [`/api/orders/9/confirmation?key=${KEY}`]: shippedOrder,
+  });
 }
 
 describe('the thank-you after a signed-out payment', () => {
@@ -163,21 +174,11 @@ describe("a signed-in buyer's orders", () => {
 
   /** Renders /track-order{search} signed in as Pat, with these orders of each kind. */
   function renderSignedIn(search: string, custom: unknown[], catalogue: unknown[]): void {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/auth/user') return jsonResponse(200, pat);
-        if (url === '/api/orders') return jsonResponse(200, catalogue);
-        if (url === '/api/custom-orders/user-orders') return jsonResponse(200, custom);
-        return jsonResponse(404, { message: 'Order not found' });
-      }),
-    );
-    container = document.createElement('div');
-    document.body.append(container);
-    const router = createMemoryRouter([{ path: '/track-order', element: <TrackOrderPage /> }], {
-      initialEntries: [`/track-order${search}`],
+    renderTrackOrder(search, {
+      '/api/auth/user': pat,
+      '/api/orders': catalogue,
+      '/api/custom-orders/user-orders': custom,
     });
-    renderRoutes(container, router);
   }
 
   const heading = () =>
