@@ -25,6 +25,13 @@ function olafur(): { nfc: string; nfd: string; email: string; password: string }
   return { nfc, nfd: nfc.normalize('NFD'), email, password };
 }
 
+/** POST /api/auth/register to `t`'s app from a fresh client. */
+const register = (t: TestApp, username: string, email: string, password: string) =>
+  new Client(t.app).post('/api/auth/register', { username, email, password });
+/** POST /api/auth/login to `t`'s app from a fresh client. */
+const signIn = (t: TestApp, username: string, password: string) =>
+  new Client(t.app).post('/api/auth/login', { username, password });
+
 describe('usernames in one Unicode form', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -40,30 +47,19 @@ describe('usernames in one Unicode form', () => {
 
   it('registering in NFD stores NFC; signing in with either form reaches the account; the twin is taken', async () => {
     const o = olafur();
-    const reg = await new Client(t.app).post('/api/auth/register', {
-      username: o.nfd,
-      email: o.email,
-      password: o.password,
-    });
+    const reg = await register(t, o.nfd, o.email, o.password);
     expect(reg.statusCode, reg.body).toBe(201);
     expect(reg.json().username).toBe(o.nfc);
     const [row] = await t.db.select().from(users).where(eq(users.id, reg.json().id));
     expect(row!.username).toBe(o.nfc);
 
     for (const username of [o.nfc, o.nfd, o.nfd.toUpperCase()]) {
-      const login = await new Client(t.app).post('/api/auth/login', {
-        username,
-        password: o.password,
-      });
+      const login = await signIn(t, username, o.password);
       expect(login.statusCode, login.body).toBe(200);
       expect(login.json().id).toBe(reg.json().id);
     }
 
-    const twin = await new Client(t.app).post('/api/auth/register', {
-      username: o.nfc,
-      email: `twin-${o.email}`,
-      password: o.password,
-    });
+    const twin = await register(t, o.nfc, `twin-${o.email}`, o.password);
     expect(twin.statusCode).toBe(409);
     expect(twin.json()).toEqual({
       message: 'Username already exists',
@@ -73,22 +69,11 @@ describe('usernames in one Unicode form', () => {
 
   it('registering in NFC, then the NFD twin is refused and NFD signs in to the NFC account', async () => {
     const o = olafur();
-    const reg = await new Client(t.app).post('/api/auth/register', {
-      username: o.nfc,
-      email: o.email,
-      password: o.password,
-    });
+    const reg = await register(t, o.nfc, o.email, o.password);
     expect(reg.statusCode, reg.body).toBe(201);
-    const twin = await new Client(t.app).post('/api/auth/register', {
-      username: o.nfd,
-      email: `twin-${o.email}`,
-      password: o.password,
-    });
+    const twin = await register(t, o.nfd, `twin-${o.email}`, o.password);
     expect(twin.statusCode).toBe(409);
-    const login = await new Client(t.app).post('/api/auth/login', {
-      username: o.nfd,
-      password: o.password,
-    });
+    const login = await signIn(t, o.nfd, o.password);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().id).toBe(reg.json().id);
     expect(
@@ -110,17 +95,10 @@ describe('usernames in one Unicode form', () => {
         role: 'user',
       })
       .returning({ id: users.id });
-    const login = await new Client(t.app).post('/api/auth/login', {
-      username: o.nfc,
-      password: o.password,
-    });
+    const login = await signIn(t, o.nfc, o.password);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().id).toBe(legacy!.id);
-    const twin = await new Client(t.app).post('/api/auth/register', {
-      username: o.nfc,
-      email: `twin-${o.email}`,
-      password: o.password,
-    });
+    const twin = await register(t, o.nfc, `twin-${o.email}`, o.password);
     expect(twin.statusCode).toBe(409);
   });
 
@@ -144,16 +122,10 @@ describe('usernames in one Unicode form', () => {
         role: 'user',
       })
       .returning({ id: users.id });
-    const nfc = await new Client(t.app).post('/api/auth/login', {
-      username: o.nfc,
-      password: 'composed-pass-1',
-    });
+    const nfc = await signIn(t, o.nfc, 'composed-pass-1');
     expect(nfc.statusCode, nfc.body).toBe(200);
     expect(nfc.json().id).toBe(composed!.id);
-    const nfd = await new Client(t.app).post('/api/auth/login', {
-      username: o.nfd,
-      password: 'decomposed-pass-1',
-    });
+    const nfd = await signIn(t, o.nfd, 'decomposed-pass-1');
     expect(nfd.statusCode, nfd.body).toBe(200);
     expect(nfd.json().id).toBe(decomposed!.id);
   });
@@ -170,10 +142,7 @@ describe('usernames in one Unicode form', () => {
     expect(rows.filter((r) => r.username.normalize('NFC') === o.nfc)).toEqual([
       { username: o.nfc, role: 'admin' },
     ]);
-    const login = await new Client(t.app).post('/api/auth/login', {
-      username: o.nfd,
-      password: 'admin-pass-78',
-    });
+    const login = await signIn(t, o.nfd, 'admin-pass-78');
     expect(login.statusCode, login.body).toBe(200);
   });
 });
@@ -187,23 +156,13 @@ describe('the sign-in backoff counts both forms as one account', () => {
 
   it('failures typed in NFD hold back a sign-in typed in NFC', async () => {
     const o = olafur();
-    const reg = await new Client(t.app).post('/api/auth/register', {
-      username: o.nfc,
-      email: o.email,
-      password: o.password,
-    });
+    const reg = await register(t, o.nfc, o.email, o.password);
     expect(reg.statusCode, reg.body).toBe(201);
     for (let i = 0; i < 2; i++) {
-      const failed = await new Client(t.app).post('/api/auth/login', {
-        username: o.nfd,
-        password: 'not-the-password',
-      });
+      const failed = await signIn(t, o.nfd, 'not-the-password');
       expect(failed.statusCode).toBe(401);
     }
-    const held = await new Client(t.app).post('/api/auth/login', {
-      username: o.nfc,
-      password: o.password,
-    });
+    const held = await signIn(t, o.nfc, o.password);
     expect(held.statusCode).toBe(429);
   });
 });
