@@ -549,7 +549,7 @@ function Composer({
           size="sm"
           disabled={!connected || !text.trim()}
           // While sending it keeps the focus (a disabled button would drop it).
-          aria-disabled={sending || undefined}
+          pending={sending}
         >
           {sending ? 'Sending…' : submitLabel}
         </Button>
