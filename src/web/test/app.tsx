@@ -1,12 +1,14 @@
 /**
  * Rendering routes for the web client's jsdom tests as the app runs them: a fresh query
- * client, the router, and the real toaster beside them (read with ./toasts.ts).
+ * client, the cart drawer's state (as app/app.tsx provides it), the router, and the real
+ * toaster beside them (read with ./toasts.ts).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { type createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/sonner';
+import { CartUiProvider } from '@/features/cart/cart-state';
 
 /** Renders `router` into `container` (unmount it with ./dom.ts `unmount`). */
 export function renderRoutes(
@@ -16,7 +18,9 @@ export function renderRoutes(
   act(() =>
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
+        <CartUiProvider>
+          <RouterProvider router={router} />
+        </CartUiProvider>
         <Toaster />
       </QueryClientProvider>,
       container,

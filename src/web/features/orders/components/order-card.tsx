@@ -4,18 +4,32 @@
  * with their line totals, where it ships, and the tracking number with its link. Amounts
  * are the server's (a line total is its unit price times its quantity, in cents); a
  * wholesale buyer's audit: the card was all an accounts department could be given.
+ * 'Order Again' puts the order's pins back in the cart (../reorder.ts; docs/decisions.md
+ * "Order Again from the order history").
  */
 
 import { dollarsToCents, formatDollars, formatUsd } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
+import { cartQueryKey, useAddToCart } from '@/features/cart/api';
+import { useCartUi } from '@/features/cart/cart-state';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatOrderDate } from '../format';
+import { addOrderLines, canOrderAgain, reorderToast } from '../reorder';
 import { OrderTimeline } from './order-timeline';
 
+/**
+ * A catalogue order's card: `order` as GET /api/orders (or its confirmation) gives it,
+ * `highlighted` rings the order just placed. Needs the app's query client and cart UI
+ * providers (its 'Order Again' adds to the cart and opens the drawer).
+ */
 export function OrderCard({ order, highlighted }: { order: Order; highlighted: boolean }) {
   const titleId = `order-${order.id}-title`;
   return (
@@ -65,6 +79,7 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
                   </li>
                 ))}
               </ul>
+              {canOrderAgain(order) ? <OrderAgainButton order={order} /> : null}
               {order.shippingAddress ? (
                 <>
                   <h4 className="mt-4 mb-1 text-sm font-semibold">Ships to</h4>
@@ -95,6 +110,51 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
         </CardContent>
       </Card>
     </article>
+  );
+}
+
+/**
+ * 'Order Again': the order's lines go into the cart one after another (../reorder.ts),
+ * then the cart is refetched, the drawer opens when anything went in, and a toast says
+ * what was added and which pins were not, with the server's reason. `pending` while it
+ * runs, so the focus stays on the button (and comes back to it when the drawer closes).
+ * Its accessible name names the order: 'Order Again: order #41'.
+ */
+function OrderAgainButton({ order }: { order: Order }) {
+  const addToCart = useAddToCart();
+  const queryClient = useQueryClient();
+  const { setOpen } = useCartUi();
+  const [running, setRunning] = useState(false);
+  // A second click in the same render (before `pending` is on) must not send the lines twice.
+  const busy = useRef(false);
+
+  async function orderAgain() {
+    if (busy.current) return;
+    busy.current = true;
+    setRunning(true);
+    try {
+      const outcome = await addOrderLines(order.items, (body) => addToCart.mutateAsync(body));
+      await queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      if (outcome.added.length > 0) setOpen(true);
+      toast(reorderToast(outcome));
+    } finally {
+      busy.current = false;
+      setRunning(false);
+    }
+  }
+
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className="mt-3"
+      pending={running}
+      onClick={() => void orderAgain()}
+    >
+      {running ? 'Adding...' : 'Order Again'}
+      <span className="sr-only">: order #{order.id}</span>
+    </Button>
   );
 }
 
