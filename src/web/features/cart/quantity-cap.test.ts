@@ -18,6 +18,12 @@ describe('quantityCap', () => {
       text: 'Only 3 left in stock',
     });
   });
+  it('stops at the line maximum when the stock is larger (the server refuses more per line)', () => {
+    expect(quantityCap({ stockQuantity: 25_000, purchaseLimit: null })).toEqual({
+      max: 10_000,
+      text: 'At most 10,000 per line',
+    });
+  });
   it('allows nothing more for a sold-out product', () => {
     expect(quantityCap({ stockQuantity: 0, purchaseLimit: 4 })).toEqual({
       max: 0,

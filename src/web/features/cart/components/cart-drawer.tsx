@@ -5,7 +5,8 @@
  * closes the drawer and goes to /checkout (does nothing with an empty cart). Closed, the
  * drawer gives the focus back to what opened it, or, when one of its links or Checkout
  * left for another page, to that page's heading (focusPageStart). Checkout is `pending`
- * while a cart change is under way (it keeps the focus).
+ * while a cart change is under way (it keeps the focus). Escape in a line's quantity field
+ * while it is being typed in puts the quantity back and leaves the drawer open.
  * Loaded lazily on first open (see lazy-cart-drawer.ts).
  */
 import type { CartItem } from '@shared/schemas/cart';
@@ -27,7 +28,7 @@ import { useCartUi } from '@/features/cart/cart-state';
 import { serverMessageOr } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { CartLine } from './cart-line';
+import { CartLine, isEditingQuantity } from './cart-line';
 import { DiscountBox } from './discount-box';
 import { usd } from './format';
 
@@ -153,17 +154,22 @@ export function CartDrawer() {
     target?.focus();
   };
 
-  function changeQuantity(item: CartItem, quantity: number) {
-    update.mutate(
-      { id: item.id, quantity },
-      {
-        onError: (error) =>
-          toast({
-            title: 'Cannot Update Quantity',
-            description: serverMessageOr(error, 'Failed to update quantity'),
-            variant: 'destructive',
-          }),
-      },
+  /** PATCHes the line; settles once the server answered and the cart was refetched. */
+  function changeQuantity(item: CartItem, quantity: number): Promise<void> {
+    return new Promise((settled) =>
+      update.mutate(
+        { id: item.id, quantity },
+        {
+          onError: (error) =>
+            toast({
+              title: 'Cannot Update Quantity',
+              description: serverMessageOr(error, 'Failed to update quantity'),
+              variant: 'destructive',
+            }),
+          // A typed quantity shows until then (cart-line.tsx).
+          onSettled: () => settled(),
+        },
+      ),
     );
   }
 
@@ -194,6 +200,11 @@ export function CartDrawer() {
         className="short:overflow-y-auto gap-0"
         onOpenAutoFocus={rememberOpener}
         onCloseAutoFocus={restoreFocus}
+        // Escape in a quantity field being typed in puts the quantity back (cart-line.tsx);
+        // it closes the drawer only from elsewhere, or a second time.
+        onEscapeKeyDown={(event) => {
+          if (isEditingQuantity(event.target)) event.preventDefault();
+        }}
       >
         <SheetHeader className="border-b pr-14">
           <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
