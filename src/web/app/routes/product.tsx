@@ -156,8 +156,8 @@ function ProductView({ product }: { product: Product }) {
     baseCents > 0 && (product.purchaseLimit === null || product.purchaseLimit >= 10);
   const lowStock = !soldOut && product.stockQuantity <= 10;
 
+  // Called by 'Add to Cart' only, whose `pending` ignores clicks while a request is in flight.
   function add() {
-    if (addToCart.isPending) return;
     addToCart.mutate(
       { productId: product.id, quantity },
       {

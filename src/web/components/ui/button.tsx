@@ -29,12 +29,23 @@ const buttonVariants = cva(
 /**
  * shadcn/ui Button. `asChild` renders the child element (e.g. a router Link) with button styles.
  *
- * `pending`: the button's action is under way (a request in flight). The button stays
- * focusable and in the tab order (`aria-disabled`, not `disabled`: a disabled button that
- * has focus drops keyboard and screen-reader focus to the start of the page, a
- * screen-reader audit of 2026-11-27) and ignores clicks, including the click that submits
- * its form (Enter in a field clicks the form's default button), until it ends. Its own
- * `onClick` is not called meanwhile. `disabled` keeps its meaning: not available at all.
+ * Three ways to say a button cannot act now (a screen-reader audit of 2026-11-27; WCAG
+ * 2.4.3: a `disabled` button that has focus drops keyboard and screen-reader focus to the
+ * start of the page, so the two states that come and go under the user's focus use
+ * `aria-disabled` and stay focusable and in the tab order):
+ * - `pending`: the button's action is under way (a request in flight). Greyed with the
+ *   progress cursor; ignores clicks, including the click that submits its form (Enter in
+ *   a field clicks the form's default button), until it ends. Its own `onClick` is not
+ *   called meanwhile.
+ * - `unavailable`: the action is not possible right now and nothing is in flight (plus at
+ *   the stock cap, a page button at the last page, Save while nothing changed, a field it
+ *   needs is empty). Greyed with the not-allowed cursor; ignores clicks and its form's
+ *   submission exactly as `pending` does. When both are set `pending` wins (its look).
+ * - `disabled` keeps its meaning: not available at all on this page (e.g. a sold-out
+ *   product's Add to Cart); it leaves the tab order.
+ * A control that must still take clicks while it looks unavailable (the custom wizard's
+ * Next Step, which, pressed on an incomplete step, shows what is missing) uses neither: it
+ * sets plain `aria-disabled` with its own look and handler.
  */
 function Button({
   className,
@@ -42,10 +53,15 @@ function Button({
   size,
   asChild = false,
   pending = false,
+  unavailable = false,
   onClick,
   ...props
 }: React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean; pending?: boolean }) {
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    pending?: boolean;
+    unavailable?: boolean;
+  }) {
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp
@@ -54,17 +70,17 @@ function Button({
         buttonVariants({ variant, size, className }),
         // Important: a page's own `aria-disabled:cursor-not-allowed` must not say "not
         // allowed" over a button that is only busy.
-        pending && 'cursor-progress! opacity-50',
+        pending ? 'cursor-progress! opacity-50' : unavailable && 'cursor-not-allowed opacity-50',
       )}
       {...props}
-      aria-disabled={pending || props['aria-disabled'] || undefined}
-      onClick={pending ? ignoreWhilePending : onClick}
+      aria-disabled={pending || unavailable || props['aria-disabled'] || undefined}
+      onClick={pending || unavailable ? ignoreClick : onClick}
     />
   );
 }
 
-/** A pending button's click: nothing happens, not even its form's submission. */
-function ignoreWhilePending(event: React.MouseEvent<HTMLElement>): void {
+/** A pending or unavailable button's click: nothing happens, not even its form's submission. */
+function ignoreClick(event: React.MouseEvent<HTMLElement>): void {
   event.preventDefault();
   event.stopPropagation();
 }

@@ -1,7 +1,8 @@
 /**
  * The newsletter popup (storefront spec "Newsletter popup", sections 5, 7, 8; DECISIONS.md):
  * 'Get 15% Off Your First Order!' with an e-mail field (required, trimmed non-empty;
- * the button is aria-disabled while empty or submitting, 'Subscribing...'), 'Get My 15%
+ * the button is `unavailable` while empty and `pending` while submitting, 'Subscribing...';
+ * both aria-disabled, so it keeps the focus), 'Get My 15%
  * Discount', a privacy note and the benefits. POST /api/newsletter-signup {email,
  * source: popup_15off}; on success the flag `golfpins_subscribed` = true is stored, the
  * popup closes and the welcome toast shows; on failure 'Something went wrong' (the form is

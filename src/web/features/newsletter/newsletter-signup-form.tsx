@@ -1,6 +1,6 @@
 /**
  * The newsletter sign-up form (storefront spec section 7; DECISIONS.md): an e-mail field
- * (required, trimmed non-empty; the button is aria-disabled while empty and `pending`
+ * (required, trimmed non-empty; the button is `unavailable` while empty and `pending`
  * while submitting, 'Subscribing...', so it keeps the focus), 'Get My 15% Discount' and a privacy note. POST /api/newsletter-signup
  * {email, source}; on success the flag `golfpins_subscribed` = true is stored (the popup
  * then stays away), the welcome toast shows and `onSubscribed` runs; on failure
@@ -95,12 +95,12 @@ export function NewsletterSignupForm({
         )}
       </div>
       {/* Never `disabled`: a disabled button drops its focus to the page's start, as it did
-          when a sign-up emptied the field. Empty, it is aria-disabled (and `submit` ignores
-          it); while sending, `pending`. */}
+          when a sign-up emptied the field. Empty, it is `unavailable` (aria-disabled; and
+          `submit` ignores it); while sending, `pending`. */}
       <Button
         type="submit"
-        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-        aria-disabled={!email.trim() || undefined}
+        className="w-full"
+        unavailable={!email.trim()}
         pending={signup.isPending}
       >
         {signup.isPending ? 'Subscribing...' : 'Get My 15% Discount'}

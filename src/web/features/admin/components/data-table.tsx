@@ -310,15 +310,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Button>
           ) : !collapsed && view.pageCount > 1 ? (
             <nav aria-label={`${label} pages`} className="flex items-center gap-2">
-              {/* aria-disabled, not disabled, at either end: the button pressed last keeps
-                  the focus (a disabled one drops it to the page's start). */}
+              {/* Unavailable (aria-disabled), not disabled, at either end: the button pressed
+                  last keeps the focus (a disabled one drops it to the page's start). */}
               <Button
                 type="button"
                 variant="outline"
                 size="sm"
-                className="aria-disabled:opacity-50"
-                aria-disabled={view.page <= 1 || undefined}
-                onClick={() => view.page > 1 && setPage(view.page - 1)}
+                unavailable={view.page <= 1}
+                onClick={() => setPage(view.page - 1)}
               >
                 <ChevronLeft aria-hidden="true" />
                 Previous
@@ -330,9 +329,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 type="button"
                 variant="outline"
                 size="sm"
-                className="aria-disabled:opacity-50"
-                aria-disabled={view.page >= view.pageCount || undefined}
-                onClick={() => view.page < view.pageCount && setPage(view.page + 1)}
+                unavailable={view.page >= view.pageCount}
+                onClick={() => setPage(view.page + 1)}
               >
                 Next
                 <ChevronRight aria-hidden="true" />

@@ -2,8 +2,12 @@
  * An admin image field: picks a file, uploads it at once to POST /api/product-images
  * (admin only; checked by content on the server: PNG, JPG, GIF, WebP or sanitised SVG,
  * up to 10 MB) and previews the stored file. Used by products, blog posts and home content.
+ * While an upload runs the file field is aria-disabled, not `disabled` (a disabled field
+ * drops a keyboard user's focus to the page's start; WCAG 2.4.3, docs/decisions.md "One
+ * way to show an unavailable button"): it keeps the focus, does not open the file picker
+ * and ignores a dropped file, and 'Uploading...' is announced in its hint.
  */
-import { useId, useState } from 'react';
+import { type SyntheticEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { uploadProductImage } from '../back-office-api';
@@ -27,20 +31,30 @@ export function ImageUpload({
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  // Read by the handlers, so a file arriving before `busy` re-renders is ignored too.
+  const uploading = useRef(false);
   const [error, setError] = useState<string | null>(null);
+  // While busy the field neither opens the picker (a click, or Enter / Space on it) nor
+  // takes a dropped file.
+  const holdWhileBusy = (event: SyntheticEvent) => {
+    if (uploading.current) event.preventDefault();
+  };
   const pick = async (file: File | undefined) => {
+    if (uploading.current) return;
     setError(null);
     if (!file) return;
     if (file.size > MAX_IMAGE_BYTES) {
       setError('Please upload an image smaller than 10MB.');
       return;
     }
+    uploading.current = true;
     setBusy(true);
     try {
       onChange((await uploadProductImage(file)).url);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The image could not be uploaded.');
     } finally {
+      uploading.current = false;
       setBusy(false);
     }
   };
@@ -68,9 +82,11 @@ export function ImageUpload({
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          disabled={busy}
+          aria-disabled={busy || undefined}
+          onClick={holdWhileBusy}
+          onDrop={holdWhileBusy}
           onChange={(e) => void pick(e.target.files?.[0])}
-          className="text-sm"
+          className="text-sm aria-disabled:cursor-progress aria-disabled:opacity-50"
         />
         {value ? (
           <Button type="button" size="sm" variant="outline" onClick={() => onChange(null)}>

@@ -124,11 +124,10 @@ export function OrderHistorySection(_props: { userId: number }) {
               <Button
                 type="button"
                 variant="outline"
-                // aria-disabled, not disabled, at either end: the button pressed last
-                // keeps the focus (a disabled one drops it to the page's start).
-                className="aria-disabled:opacity-50"
-                aria-disabled={page <= 1 || undefined}
-                onClick={() => page > 1 && setPage(page - 1)}
+                // Unavailable (aria-disabled), not disabled, at either end: the button
+                // pressed last keeps the focus (a disabled one drops it to the page's start).
+                unavailable={page <= 1}
+                onClick={() => setPage(page - 1)}
               >
                 Previous
               </Button>
@@ -138,9 +137,8 @@ export function OrderHistorySection(_props: { userId: number }) {
               <Button
                 type="button"
                 variant="outline"
-                className="aria-disabled:opacity-50"
-                aria-disabled={page >= pages || undefined}
-                onClick={() => page < pages && setPage(page + 1)}
+                unavailable={page >= pages}
+                onClick={() => setPage(page + 1)}
               >
                 Next
               </Button>

@@ -188,11 +188,11 @@ function StockEditor({ product }: { product: Product }) {
           type="submit"
           size="sm"
           variant="outline"
-          // Pending while saving; aria-disabled, not disabled, while the figure is unchanged:
-          // after a save the focus stays on the button instead of falling to the page's start.
-          className="aria-disabled:opacity-50"
+          // Pending while saving; unavailable (aria-disabled), not disabled, while the figure
+          // is unchanged: after a save the focus stays on the button instead of falling to
+          // the page's start.
           pending={update.isPending}
-          aria-disabled={value === String(product.stockQuantity) || undefined}
+          unavailable={value === String(product.stockQuantity)}
         >
           Save<span className="sr-only"> stock of {product.name}</span>
         </Button>

@@ -4,9 +4,9 @@
  * nothing yet: Chromium on Linux and Windows changes a closed select's value with the
  * arrow keys and fires `change` on every step, so a select that saved on change sent the
  * customer a 'Mockup Sent' mail when a keyboard user only moved through it (a
- * screen-reader audit of 2026-11-27). The button saves the choice; it is unavailable
- * (aria-disabled, so it keeps the focus after a save) while the choice is the saved
- * status, and `pending` while the request is in flight.
+ * screen-reader audit of 2026-11-27). The button saves the choice; it is `unavailable`
+ * (the shared Button's aria-disabled, so it keeps the focus after a save) while the choice
+ * is the saved status, and `pending` while the request is in flight.
  *
  * `orderName` ('order #12', 'custom order #12') goes into the select's and the button's
  * accessible names: a list of cards otherwise repeats 'Order status' once per order.
@@ -65,12 +65,9 @@ export function StatusPicker<S extends string>({
       <Button
         type="button"
         size="sm"
-        className="aria-disabled:opacity-50"
         pending={pending}
-        aria-disabled={unchanged || undefined}
-        onClick={() => {
-          if (!unchanged) void onSave(choice);
-        }}
+        unavailable={unchanged}
+        onClick={() => void onSave(choice)}
       >
         {pending ? 'Updating...' : 'Update Status'}
         <span className="sr-only">, {orderName}</span>

@@ -4,11 +4,11 @@
  * a free product shows 'FREE', as in the catalogue: spec section 9),
  * minus/plus (minus at quantity 1 removes the line), a typeable quantity between them,
  * line total and a remove button.
- * Buttons are disabled while any cart change is pending: marked aria-disabled and
- * ignoring clicks, not `disabled`, so a keyboard user's focus stays on the button
- * (a disabled button drops it to the page; WCAG 2.4.3); the quantity field is read-only
- * then, for the same reason. Plus stops at the stock or
- * the per-customer limit (spec section 5: 4 for the promo pins), whichever is lower,
+ * Buttons are the shared Button's `pending` while any cart change is under way (plus is
+ * also `unavailable` at its cap): aria-disabled and ignoring clicks, not `disabled`, so a
+ * keyboard user's focus stays on the button (a disabled button drops it to the page;
+ * WCAG 2.4.3); the quantity field is read-only then, for the same reason. Plus stops at
+ * the stock or the per-customer limit (spec section 5: 4 for the promo pins), whichever is lower,
  * and a hint under the buttons says which ('Limit 4 per customer', 'Only N left in stock').
  * The typed quantity (docs/decisions.md "Typing a cart quantity") is sent only when the
  * buyer commits it (Enter or leaving the field): a whole number, lowered to that cap;
@@ -59,7 +59,7 @@ function parseQuantity(text: string): number | null {
 
 /**
  * A cart row (see the file's comment). `pending`: a cart change is under way (buttons
- * aria-disabled, the quantity field read-only); `onChangeQuantity` receives the new
+ * `pending`, the quantity field read-only); `onChangeQuantity` receives the new
  * quantity (minus, plus or a committed typed value, never below 1), `onRemove` is minus at
  * 1 and the remove button, `onNavigate` the product link.
  */
@@ -168,12 +168,10 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
           <Button
             variant="outline"
             size="icon"
-            className={`size-8 ${OFF_LOOK}`}
+            className="size-8"
             aria-label={`Decrease quantity of ${product.name}`}
-            {...busy(pending)}
-            onClick={() => {
-              if (!pending) step(item.quantity - 1);
-            }}
+            pending={pending}
+            onClick={() => step(item.quantity - 1)}
           >
             <Minus aria-hidden="true" />
           </Button>
@@ -207,13 +205,12 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
           <Button
             variant="outline"
             size="icon"
-            className={`size-8 ${OFF_LOOK}`}
+            className="size-8"
             aria-label={`Increase quantity of ${product.name}`}
             aria-describedby={atMax ? hintId : undefined}
-            {...busy(pending || atMax)}
-            onClick={() => {
-              if (!pending && !atMax) step(item.quantity + 1);
-            }}
+            pending={pending}
+            unavailable={atMax}
+            onClick={() => step(item.quantity + 1)}
           >
             <Plus aria-hidden="true" />
           </Button>
@@ -240,12 +237,10 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
         <Button
           variant="ghost"
           size="icon"
-          className={`size-8 text-slate-600 hover:text-destructive ${OFF_LOOK}`}
+          className="size-8 text-slate-600 hover:text-destructive"
           aria-label={`Remove ${product.name} from cart`}
-          {...busy(pending)}
-          onClick={() => {
-            if (!pending) onRemove(item);
-          }}
+          pending={pending}
+          onClick={() => onRemove(item)}
         >
           <Trash2 aria-hidden="true" />
         </Button>
@@ -253,9 +248,3 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
     </li>
   );
 }
-
-/** A button that cannot act now but keeps the focus: aria-disabled (greyed by OFF_LOOK). */
-function busy(off: boolean) {
-  return { 'aria-disabled': off || undefined };
-}
-const OFF_LOOK = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';

@@ -291,7 +291,8 @@ export function CustomWizard() {
   const nextHintId = useId();
   // 'Next Step' stays focusable while the step is incomplete (aria-disabled, not disabled:
   // Tab skipped it and its 'To continue, ...' hint). Pressed then, it marks the missing
-  // fields and moves the focus to the first of them.
+  // fields and moves the focus to the first of them, so it keeps plain `aria-disabled` and
+  // this handler: the Button's `unavailable` would ignore that press (button.tsx).
   const nextStep = () => {
     if (valid) {
       goTo((step + 1) as WizardStep);

@@ -57,11 +57,10 @@ export function QuoteRequestsSection() {
                 type="button"
                 variant="outline"
                 size="sm"
-                // aria-disabled, not disabled, at either end: the button pressed last
-                // keeps the focus (a disabled one drops it to the page's start).
-                className="aria-disabled:opacity-50"
-                aria-disabled={page <= 1 || undefined}
-                onClick={() => page > 1 && setPage(page - 1)}
+                // Unavailable (aria-disabled), not disabled, at either end: the button
+                // pressed last keeps the focus (a disabled one drops it to the page's start).
+                unavailable={page <= 1}
+                onClick={() => setPage(page - 1)}
               >
                 Previous
               </Button>
@@ -72,9 +71,8 @@ export function QuoteRequestsSection() {
                 type="button"
                 variant="outline"
                 size="sm"
-                className="aria-disabled:opacity-50"
-                aria-disabled={page >= pages || undefined}
-                onClick={() => page < pages && setPage(page + 1)}
+                unavailable={page >= pages}
+                onClick={() => setPage(page + 1)}
               >
                 Next
               </Button>

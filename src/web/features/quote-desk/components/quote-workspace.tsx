@@ -358,10 +358,10 @@ function MockupUpload({ quoteId }: { quoteId: number }) {
         <Button
           type="submit"
           size="sm"
-          className="aria-disabled:opacity-50"
           pending={upload.isPending}
-          // aria-disabled, not disabled, without a file: after an upload the focus stays here.
-          aria-disabled={!file || undefined}
+          // Unavailable (aria-disabled), not disabled, without a file: after an upload the
+          // focus stays here.
+          unavailable={!file}
         >
           <Upload aria-hidden="true" />
           {upload.isPending ? 'Uploading...' : 'Upload Mockup'}
