@@ -4,13 +4,18 @@
  * box and the server's totals (GET /api/cart/totals) and the Checkout button, which
  * closes the drawer and goes to /checkout (does nothing with an empty cart). Closed, the
  * drawer gives the focus back to what opened it, or, when one of its links or Checkout
- * left for another page, to that page's heading (focusPageStart). Checkout is `pending`
- * while a cart change is under way (it keeps the focus). Escape in a line's quantity field
- * while it is being typed in puts the quantity back and leaves the drawer open.
+ * left for another page, to that page's heading (focusPageStart). Checkout pressed while a
+ * cart change is under way (a typed quantity is committed by the very click that leaves
+ * its field) is `pending` (it keeps the focus) until every change has settled, then goes
+ * to /checkout; after a refused change (its 'Cannot Update Quantity' toast) or a cart left
+ * empty it stays in the drawer (docs/decisions.md "Checkout from a typed quantity"). It
+ * never navigates twice. Escape in a line's quantity field while it is being typed in puts
+ * the quantity back and leaves the drawer open.
  * Loaded lazily on first open (see lazy-cart-drawer.ts).
  */
 import type { CartItem } from '@shared/schemas/cart';
-import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { focusPageStart } from '@/components/layout/route-focus';
 import { Button } from '@/components/ui/button';
@@ -23,7 +28,13 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCart, useCartTotals, useRemoveCartItem, useUpdateCartItem } from '@/features/cart/api';
+import {
+  cartQueryKey,
+  useCart,
+  useCartTotals,
+  useRemoveCartItem,
+  useUpdateCartItem,
+} from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
 import { serverMessageOr } from '@/lib/api';
 import { toast } from '@/lib/toast';
@@ -97,8 +108,13 @@ function TotalsBlock({ discountCode }: { discountCode: string | null }) {
   );
 }
 
+/**
+ * The cart drawer (see the file's comment): reads and changes the cart through
+ * features/cart/api.ts, its open state and discount code from useCartUi.
+ */
 export function CartDrawer() {
   const { isOpen, setOpen, discountCode } = useCartUi();
+  const queryClient = useQueryClient();
   const cart = useCart();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -123,6 +139,22 @@ export function CartDrawer() {
   // would sit on the drawer's title: there the toast stays at the bottom, and the footer's
   // bottom padding lets Checkout scroll out from under it.
   const footer = useRef<HTMLDivElement>(null);
+  // The cart changes on their way (each settles true when the server took it, once the
+  // cart was refetched): Checkout waits for them. A ref, not state: the change a blur
+  // starts on the way to Checkout is seen by that same click.
+  const changes = useRef(new Set<Promise<boolean>>());
+  // Checkout was pressed and is waiting for those changes (its `pending`) ...
+  const [waiting, setWaiting] = useState(false);
+  // ... or has left for /checkout: a second click (a double click) does nothing. Both are
+  // forgotten when the drawer opens again.
+  const checkingOut = useRef(false);
+  const openNow = useRef(isOpen);
+  openNow.current = isOpen;
+  useEffect(() => {
+    if (!isOpen) return;
+    checkingOut.current = false;
+    setWaiting(false);
+  }, [isOpen]);
   const short = useMediaQuery(SHORT_SCREEN);
   useEffect(() => {
     const el = footer.current;
@@ -154,39 +186,75 @@ export function CartDrawer() {
     target?.focus();
   };
 
-  /** PATCHes the line; settles once the server answered and the cart was refetched. */
-  function changeQuantity(item: CartItem, quantity: number): Promise<void> {
-    return new Promise((settled) =>
-      update.mutate(
-        { id: item.id, quantity },
-        {
-          onError: (error) =>
-            toast({
-              title: 'Cannot Update Quantity',
-              description: serverMessageOr(error, 'Failed to update quantity'),
-              variant: 'destructive',
-            }),
-          // A typed quantity shows until then (cart-line.tsx).
-          onSettled: () => settled(),
+  /** Keeps `change` among the changes Checkout waits for until it settles. */
+  function track(change: Promise<boolean>): Promise<boolean> {
+    changes.current.add(change);
+    void change.finally(() => changes.current.delete(change));
+    return change;
+  }
+
+  /**
+   * PATCHes the line; settles once the server answered and the cart was refetched (a typed
+   * quantity shows until then, cart-line.tsx): true when the server took it, false after a
+   * refusal, which the spec's toast says (storefront spec section 8).
+   */
+  function changeQuantity(item: CartItem, quantity: number): Promise<boolean> {
+    return track(
+      update.mutateAsync({ id: item.id, quantity }).then(
+        () => true,
+        (error: unknown) => {
+          toast({
+            title: 'Cannot Update Quantity',
+            description: serverMessageOr(error, 'Failed to update quantity'),
+            variant: 'destructive',
+          });
+          return false;
         },
       ),
     );
   }
 
   function removeItem(item: CartItem) {
-    remove.mutate(item.id, {
-      onSuccess: () => toast({ title: 'Item removed from cart' }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: serverMessageOr(error, 'Failed to remove item'),
-          variant: 'destructive',
-        }),
-    });
+    void track(
+      remove.mutateAsync(item.id).then(
+        () => {
+          toast({ title: 'Item removed from cart' });
+          return true;
+        },
+        (error: unknown) => {
+          toast({
+            title: 'Error',
+            description: serverMessageOr(error, 'Failed to remove item'),
+            variant: 'destructive',
+          });
+          return false;
+        },
+      ),
+    );
   }
 
-  function checkout() {
-    if (items.length === 0) return;
+  /**
+   * Checkout (spec section 2): closes the drawer and goes to /checkout, nothing with an
+   * empty cart. Pressed while cart changes are on their way, it first waits for them and
+   * stays when one was refused, the cart is then empty, or the buyer closed the drawer.
+   */
+  async function checkout() {
+    if (checkingOut.current) return;
+    const pendingChanges = [...changes.current];
+    if (pendingChanges.length > 0) {
+      checkingOut.current = true;
+      setWaiting(true);
+      const taken = await Promise.all(pendingChanges);
+      setWaiting(false);
+      const latest = queryClient.getQueryData<CartItem[]>(cartQueryKey) ?? [];
+      if (!taken.every(Boolean) || latest.length === 0 || !openNow.current) {
+        checkingOut.current = false;
+        return;
+      }
+    } else if (items.length === 0) {
+      return;
+    }
+    checkingOut.current = true;
     closeForPage();
     navigate('/checkout');
   }
@@ -241,12 +309,13 @@ export function CartDrawer() {
         </div>
         <SheetFooter ref={footer} className="short:pb-24 gap-3 border-t">
           {items.length > 0 && <TotalsBlock discountCode={discountCode} />}
-          {/* With an empty cart Checkout does nothing (storefront spec section 2). */}
+          {/* With an empty cart Checkout does nothing (storefront spec section 2). It takes a
+              click while a cart change is on its way and waits for it (pending meanwhile). */}
           <Button
             size="lg"
             className="w-full"
-            onClick={checkout}
-            pending={pending}
+            onClick={() => void checkout()}
+            pending={waiting}
             disabled={items.length === 0}
           >
             Checkout

@@ -2,7 +2,8 @@
  * The collaboration room's screen, shared by /quote-collaboration/{token} (the client)
  * and the admin's Quote Requests panel (back-office spec section 2; issue 7 "Proofs"):
  * connection indicator ('Connected' / 'Reconnecting...'), users online and the active
- * users, the current mockup large with the revision list and its numbered pins (a click
+ * users (who came and went is said politely to a screen reader, a few at a time: see
+ * usePresenceAnnouncement), the current mockup large with the revision list and its numbered pins (a click
  * on the mockup drops a pin with a comment), 'Request changes' and 'Approve this proof'
  * (client only, with a confirmation), and the comments panel (400 px) with threaded
  * replies and 'Send Comment' (disabled when empty or not connected). Text is rendered
@@ -10,6 +11,7 @@
  */
 import { formatDollars } from '@shared/money';
 import {
+  type ActiveUser,
   type AnnotationView,
   QUOTE_STATUS_LABELS,
   type RevisionView,
@@ -68,6 +70,118 @@ function useRevisionAnnouncement(room: Room): string {
     if (latest > seen.current) setAnnouncement(`New proof: revision ${latest}`);
     seen.current = Math.max(seen.current, latest);
   }, [joined, latest]);
+  return announcement;
+}
+
+/** How long the room's people must stay the same before a change of them is said. */
+export const PRESENCE_QUIET_MS = 1500;
+/** The longest a change of people waits to be said while they keep coming and going. */
+export const PRESENCE_MAX_WAIT_MS = 5000;
+
+/** A person as the active users' badges name them ('Someone' for a blank name). */
+function personName(user: ActiveUser): string {
+  const name = user.name.trim() || 'Someone';
+  return user.authorType === 'admin' ? `${name} (shop)` : name;
+}
+
+/** 'Sarah', 'Sarah and Tom', 'Sarah, Tom, and Ann'; beyond three, 'N people'. */
+function peopleNamed(users: ActiveUser[]): string {
+  if (users.length > 3) return `${users.length} people`;
+  return new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(
+    users.map(personName),
+  );
+}
+
+/**
+ * What to say when the room's people went from `before` to `after` (the viewer, `youId`,
+ * is never news): 'Sarah joined. 3 users online.', 'Tom left. 1 user online.', 'Sarah
+ * joined; Tom left. 2 users online.'; '' when nobody came or went. Exported for tests.
+ */
+export function presenceNews(
+  before: ActiveUser[],
+  after: ActiveUser[],
+  youId: string | null,
+): string {
+  const had = new Set(before.map((u) => u.id));
+  const has = new Set(after.map((u) => u.id));
+  const joined = after.filter((u) => !had.has(u.id) && u.id !== youId);
+  const left = before.filter((u) => !has.has(u.id) && u.id !== youId);
+  if (joined.length === 0 && left.length === 0) return '';
+  const what = [
+    joined.length > 0 ? `${peopleNamed(joined)} joined` : null,
+    left.length > 0 ? `${peopleNamed(left)} left` : null,
+  ].filter(Boolean);
+  const count = after.length;
+  return `${what.join('; ')}. ${count} ${count === 1 ? 'user' : 'users'} online.`;
+}
+
+/** The people's ids in one string, in any order: the same people give the same string. */
+function idsOf(users: ActiveUser[]): string {
+  return users
+    .map((u) => u.id)
+    .sort()
+    .join('\n');
+}
+
+/**
+ * Who came and went, for a polite live region (a screen-reader audit: the 'N users online'
+ * count changed silently). The people the room opens with (each join, also after a
+ * reconnection) are not news; a change is said once the people have stayed the same for
+ * PRESENCE_QUIET_MS (at most PRESENCE_MAX_WAIT_MS after it), all of it in one sentence,
+ * against what was said last, so someone who came and went meanwhile is not mentioned.
+ * Presence arrives as the room's whole list (session_joined, user_joined, user_left;
+ * use-room.ts), compared here by user id. Returns the sentence ('' until there is one).
+ */
+function usePresenceAnnouncement(room: Room): string {
+  const connected = room.connection === 'connected';
+  const ids = idsOf(room.activeUsers);
+  // The latest people and viewer, read when the sentence is made.
+  const latest = useRef({ users: room.activeUsers, youId: room.you?.id ?? null });
+  latest.current = { users: room.activeUsers, youId: room.you?.id ?? null };
+  // The people as last said (or as the room opened with); null while not connected.
+  const said = useRef<ActiveUser[] | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // When the oldest change not yet said came (for PRESENCE_MAX_WAIT_MS).
+  const since = useRef<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    const stop = () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      since.current = null;
+    };
+    if (!connected) {
+      stop();
+      said.current = null;
+      setAnnouncement('');
+      return;
+    }
+    if (said.current === null) {
+      said.current = latest.current.users;
+      return;
+    }
+    if (idsOf(said.current) === ids) {
+      // Back to what was said last (someone came and went): nothing to say.
+      stop();
+      return;
+    }
+    clearTimeout(timer.current);
+    const now = Date.now();
+    since.current ??= now;
+    const wait = Math.min(PRESENCE_QUIET_MS, since.current + PRESENCE_MAX_WAIT_MS - now);
+    timer.current = setTimeout(
+      () => {
+        const { users, youId } = latest.current;
+        const news = presenceNews(said.current ?? users, users, youId);
+        said.current = users;
+        timer.current = undefined;
+        since.current = null;
+        if (news) setAnnouncement(news);
+      },
+      Math.max(0, wait),
+    );
+  }, [connected, ids]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return announcement;
 }
 
@@ -154,6 +268,7 @@ export function CollaborationRoom({
 function PresenceBar({ room }: { room: Room }) {
   const count = room.activeUsers.length;
   const connected = room.connection === 'connected';
+  const presence = usePresenceAnnouncement(room);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-white p-3">
       <p role="status" className="flex items-center gap-2 text-sm font-medium">
@@ -172,13 +287,17 @@ function PresenceBar({ room }: { room: Room }) {
                 : 'Reconnecting...'}
         </span>
       </p>
-      {/* Not live: it changes as people come and go. Read, it says where they are. */}
+      {/* Not live itself (each change would be read): who came and went is said by the
+          region after it, a few at a time. Read, it says where they are. */}
       <p className="flex items-center gap-2 text-sm">
         <Users aria-hidden="true" className="size-4" />
         <span data-testid="users-online">
           {count} {count === 1 ? 'user' : 'users'} online
         </span>
         <span className="sr-only">{` in this design review${room.you ? ', you included' : ''}`}</span>
+      </p>
+      <p role="status" className="sr-only" data-testid="presence-announcement">
+        {presence}
       </p>
       <ul aria-label="Active users" className="flex min-w-0 flex-wrap gap-1">
         {room.activeUsers.map((u) => (

@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+/**
+ * The cart drawer's Checkout (storefront spec section 2 "Cart drawer": it closes the drawer
+ * and goes to /checkout, nothing with an empty cart; section 8's 'Cannot Update Quantity';
+ * docs/decisions.md "Checkout from a typed quantity"): a buyer who types a quantity and
+ * clicks Checkout straight away commits the quantity on the way out of the field (one
+ * PATCH); that one click waits for the server and then goes to /checkout, never twice for
+ * a double click; after a refusal the drawer stays, with the toast.
+ */
+import type { CartItem, CartTotals } from '@shared/schemas/cart';
+import { useEffect } from 'react';
+import { act } from 'react-dom/test-utils';
+import { createMemoryRouter, Outlet } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@/test/app';
+import { heldResponse, installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { waitForToast } from '@/test/toasts';
+import { CartUiProvider, useCartUi } from '../cart-state';
+import { CartDrawer } from './cart-drawer';
+
+const line = (quantity: number): CartItem => ({
+  id: 1,
+  productId: 5,
+  quantity,
+  unitPrice: 5,
+  percentOff: 0,
+  lineTotal: 5 * quantity,
+  product: {
+    id: 5,
+    name: 'First Tee Pin',
+    price: 5,
+    imageUrl: null,
+    stockQuantity: 5000,
+    purchaseLimit: null,
+  },
+});
+
+const TOTALS: CartTotals = {
+  itemCount: 1,
+  subtotal: 10,
+  discountCode: null,
+  discountAmount: 0,
+  discountError: null,
+  shipping: 5.99,
+  total: 15.99,
+};
+
+/** Opens the drawer once it is rendered (the header's cart button does this in the shop). */
+function OpenCart() {
+  const { setOpen } = useCartUi();
+  useEffect(() => setOpen(true), [setOpen]);
+  return null;
+}
+
+let container: HTMLDivElement | undefined;
+afterEach(async () => {
+  await unmount(container);
+  container = undefined;
+  vi.unstubAllGlobals();
+});
+
+/**
+ * Renders the shop's drawer over a page, with /checkout beside it, on a stubbed API whose
+ * cart is `cart`; every PATCH is held until the test answers it. Returns the PATCHed
+ * quantities, the pages navigated to, and the PATCH's `answer`.
+ */
+function mountDrawer(cart: CartItem[]) {
+  installMatchMedia();
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  const patches: number[] = [];
+  const patch = heldResponse();
+  let items = cart;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url.startsWith('/api/cart/totals')) return jsonResponse(200, TOTALS);
+      if (url === '/api/cart') return jsonResponse(200, items);
+      if (url === '/api/cart/1' && init.method === 'PATCH') {
+        const { quantity } = JSON.parse(String(init.body)) as { quantity: number };
+        patches.push(quantity);
+        const res = await patch.wait();
+        if (res.ok) items = [line(quantity)];
+        return res;
+      }
+      return jsonResponse(404, { message: 'Not found' });
+    }),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <CartUiProvider>
+          <OpenCart />
+          <CartDrawer />
+          <Outlet />
+        </CartUiProvider>
+      ),
+      children: [
+        { index: true, element: <p>Shop</p> },
+        { path: 'checkout', element: <h1>Checkout page</h1> },
+      ],
+    },
+  ]);
+  // Every page the router went to (a new history entry, even to the same path).
+  const pages: string[] = [];
+  let shown = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.location.key === shown) return;
+    shown = state.location.key;
+    pages.push(state.location.pathname);
+  });
+  renderRoutes(container, router);
+  return { patches, pages, answer: patch.answer, path: () => router.state.location.pathname };
+}
+
+const input = () =>
+  document.querySelector<HTMLInputElement>('input[aria-label="Quantity of First Tee Pin"]')!;
+const dialog = () => document.querySelector('[role="dialog"]');
+const checkoutButton = () =>
+  [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find(
+    (b) => b.textContent?.trim() === 'Checkout',
+  )!;
+
+/** Types `value` into the quantity field, then presses Checkout as a mouse does: the
+ * press moves the focus first (the field's blur commits the quantity), the click comes a
+ * moment later, `clicks` times (2: a double click). */
+async function typeThenCheckout(value: string, clicks = 1) {
+  act(() => {
+    input().focus();
+    input().value = value;
+    input().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  act(() => checkoutButton().focus());
+  // The moment between pressing and releasing the mouse: the commit's change is under way.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+  for (let i = 0; i < clicks; i++) act(() => checkoutButton().click());
+}
+
+describe('the cart drawer’s Checkout', () => {
+  it('after a typed quantity: one click (even a double click) sends one PATCH, then goes to /checkout once', async () => {
+    const { patches, pages, answer, path } = mountDrawer([line(2)]);
+    await settle(() => expect(input().value).toBe('2'));
+
+    await typeThenCheckout('25', 2);
+    expect(patches).toEqual([25]);
+    // Waiting for the server: still here, Checkout pending and keeping the focus.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(path()).toBe('/');
+    expect(checkoutButton().getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(checkoutButton());
+
+    answer(jsonResponse(200, line(25)));
+    await settle(() => expect(path()).toBe('/checkout'));
+    await settle(() => expect(dialog()).toBeNull());
+    expect(pages).toEqual(['/checkout']);
+    expect(patches).toEqual([25]);
+  });
+
+  it('stays in the drawer with the toast when the server refuses the typed quantity', async () => {
+    const { patches, pages, answer, path } = mountDrawer([line(2)]);
+    await settle(() => expect(input().value).toBe('2'));
+
+    await typeThenCheckout('250');
+    answer(jsonResponse(409, { message: 'Only 100 of First Tee Pin left in stock' }));
+    await waitForToast({
+      title: 'Cannot Update Quantity',
+      description: 'Only 100 of First Tee Pin left in stock',
+    });
+    await settle(() => expect(checkoutButton().hasAttribute('aria-disabled')).toBe(false));
+    expect(path()).toBe('/');
+    expect(dialog()).not.toBeNull();
+    expect(input().value).toBe('2');
+    expect(document.activeElement).toBe(checkoutButton());
+    expect(patches).toEqual([250]);
+    expect(pages).toEqual([]);
+
+    // The buyer reads the toast and presses Checkout again: the cart as it is goes on.
+    act(() => checkoutButton().click());
+    await settle(() => expect(path()).toBe('/checkout'));
+    expect(pages).toEqual(['/checkout']);
+    expect(patches).toEqual([250]);
+  });
+
+  it('goes to /checkout once for a double click with no change under way', async () => {
+    const { patches, pages, path } = mountDrawer([line(2)]);
+    await settle(() => expect(input().value).toBe('2'));
+    // Both clicks land on the button (in the shop it stays under the mouse while the
+    // drawer slides out).
+    act(() => {
+      const button = checkoutButton();
+      button.click();
+      button.click();
+    });
+    await settle(() => expect(path()).toBe('/checkout'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(pages).toEqual(['/checkout']);
+    expect(patches).toEqual([]);
+  });
+
+  it('does nothing with an empty cart', async () => {
+    const { pages, path } = mountDrawer([]);
+    await settle(() => expect(dialog()?.textContent).toContain('Your cart is empty'));
+    act(() => checkoutButton().click());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(path()).toBe('/');
+    expect(dialog()).not.toBeNull();
+    expect(pages).toEqual([]);
+  });
+});
