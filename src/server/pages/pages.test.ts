@@ -388,6 +388,7 @@ describe('server-sent pages', () => {
     ] as const;
     for (const [url, heading, [text, links]] of [
       ['/no-such-page', 'Page Not Found', generic],
+      ['/track-order/12/receipts', 'Page Not Found', generic],
       ['/product/999999', 'Product Not Found', product],
       ['/product/abc', 'Product Not Found', product],
       [
@@ -429,6 +430,7 @@ describe('server-sent pages', () => {
       '/admin',
       '/track-order',
       '/pay-invoice/INV-100001',
+      '/track-order/12/receipt',
     ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);

@@ -79,13 +79,16 @@ const APP_PATHS = [
   '/quote-success',
 ];
 const APP_PREFIXES = ['/balance-payment/', '/pay-invoice/', '/quote-collaboration/'];
+/** App pages with a fixed shape below a prefix: a catalogue order's receipt. */
+const APP_PATTERNS = [/^\/track-order\/\d+\/receipt$/];
 
 /** Whether the web app has a page at `pathname` (other than the public pages). */
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (
     APP_PATHS.includes(p) ||
-    APP_PREFIXES.some((prefix) => p.startsWith(prefix) && p.length > prefix.length)
+    APP_PREFIXES.some((prefix) => p.startsWith(prefix) && p.length > prefix.length) ||
+    APP_PATTERNS.some((pattern) => pattern.test(p))
   );
 }
 

@@ -25,6 +25,7 @@ export const createAppRouter = (): AppRouter =>
         { path: 'product/:id', lazy: () => import('./routes/product') },
         { path: 'checkout', lazy: () => import('./routes/checkout') },
         { path: 'track-order', lazy: () => import('./routes/track-order') },
+        { path: 'track-order/:orderId/receipt', lazy: () => import('./routes/order-receipt') },
         { path: 'account', lazy: () => import('./routes/account') },
         { path: 'login', lazy: () => import('./routes/login') },
         { path: 'register', lazy: () => import('./routes/register') },

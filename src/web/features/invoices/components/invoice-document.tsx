@@ -1,13 +1,14 @@
 /**
- * An invoice as a document (the printable page and the pay page's summary): store name,
- * number, dates, bill-to, the line, total, terms and notes. Amounts are the server's, and
- * so are the days: 'Issued' and 'Paid in full on' are the store days the server names
- * (`issuedDay`, `paidDay`; STORE_TIME_ZONE), never the browser's or UTC's reading of an
- * instant; 'Due' is the calendar day the admin chose (stored as its UTC midnight).
+ * An invoice as a document (the printable page and the pay page's summary): store name
+ * (the letterhead a catalogue order's receipt shares), number, dates, bill-to, the line,
+ * total, terms and notes. Amounts are the server's, and so are the days: 'Issued' and
+ * 'Paid in full on' are the store days the server names (`issuedDay`, `paidDay`;
+ * STORE_TIME_ZONE), never the browser's or UTC's reading of an instant; 'Due' is the
+ * calendar day the admin chose (stored as its UTC midnight).
  */
 import { formatDollars } from '@shared/money';
 import type { PublicInvoice } from '@shared/schemas/invoices';
-import { store } from '@/config/store';
+import { StoreLetterhead } from '@/features/orders/components/store-letterhead';
 import { calendarDay, longDate } from '@/lib/dates';
 
 /** "November 25, 2026" for a YYYY-MM-DD store day. */
@@ -18,20 +19,11 @@ const storedDay = (iso: string | null) => (iso ? longDate(new Date(iso), true) :
 export function InvoiceDocument({ invoice }: { invoice: PublicInvoice }) {
   return (
     <article aria-label={`Invoice ${invoice.invoiceNumber}`} className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-xl font-bold">{store.name}</p>
-          <p className="text-muted-foreground text-sm">{store.email}</p>
-        </div>
-        {/* Left-aligned while it wraps under the store's name on a phone (right-aligned
-            lines under a left-aligned heading read badly); beside it from sm. */}
-        <div className="min-w-0 text-sm sm:text-right">
-          <p className="text-lg font-semibold">Invoice #{invoice.invoiceNumber}</p>
-          <p>Issued {storeDay(invoice.issuedDay)}</p>
-          <p>Due {storedDay(invoice.dueDate)}</p>
-          <p className="wrap-anywhere">Terms: {invoice.terms}</p>
-        </div>
-      </div>
+      <StoreLetterhead title={`Invoice #${invoice.invoiceNumber}`}>
+        <p>Issued {storeDay(invoice.issuedDay)}</p>
+        <p>Due {storedDay(invoice.dueDate)}</p>
+        <p className="wrap-anywhere">Terms: {invoice.terms}</p>
+      </StoreLetterhead>
       {/* What the admin typed wraps anywhere (a pasted link has no other break): the
           Amount column stays on the page at 360 px and on A4 (an audit). */}
       <div className="text-sm wrap-anywhere">

@@ -10,6 +10,7 @@ import type { Order } from '@shared/schemas/orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/sonner';
 import { useCart } from '@/features/cart/api';
@@ -55,8 +56,11 @@ function DrawerState() {
   return <p data-testid="drawer">{useCartUi().isOpen ? 'open' : 'closed'}</p>;
 }
 
-/** Renders the card as the app does: query client, cart UI state and the real toaster. */
-function renderCard(shown: Order): string {
+/**
+ * Renders the card as the app does: query client, cart UI state, the router (at `path`,
+ * Track Order's address) and the real toaster.
+ */
+function renderCard(shown: Order, path = '/track-order?type=regular'): string {
   container = document.createElement('div');
   document.body.append(container);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -64,10 +68,12 @@ function renderCard(shown: Order): string {
     render(
       (
         <QueryClientProvider client={queryClient}>
-          <CartUiProvider>
-            <OrderCard order={shown} highlighted={false} />
-            <DrawerState />
-          </CartUiProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <CartUiProvider>
+              <OrderCard order={shown} highlighted={false} />
+              <DrawerState />
+            </CartUiProvider>
+          </MemoryRouter>
           <Toaster />
         </QueryClientProvider>
       ) as unknown as ComponentChild,
@@ -87,6 +93,34 @@ describe('OrderCard', () => {
 
   it('says nothing about shipping when the order has no address', () => {
     expect(renderCard({ ...order, shippingAddress: null })).not.toContain('Ships to');
+  });
+});
+
+describe('OrderCard: Print Receipt', () => {
+  /** A well-formed mailed-link key (Track Order's `?key=`; the server checks it). */
+  const KEY = `1800000000.${'a'.repeat(43)}`;
+  const receiptLink = () =>
+    [...(container?.querySelectorAll('a') ?? [])].find((a) =>
+      a.textContent?.startsWith('Print Receipt'),
+    );
+
+  it("links to the order's receipt page, its accessible name naming the order", () => {
+    renderCard(order);
+    const link = receiptLink();
+    expect(link?.getAttribute('href')).toBe('/track-order/41/receipt');
+    expect(link?.textContent).toBe('Print Receipt for order #41');
+  });
+
+  it("carries a guest's mailed-link key for the order the link opened, and only for it", () => {
+    renderCard(order, `/track-order?id=41&type=regular&key=${KEY}`);
+    expect(receiptLink()?.getAttribute('href')).toBe(
+      `/track-order/41/receipt?key=${encodeURIComponent(KEY)}`,
+    );
+  });
+
+  it("does not hand one order's key to another order's receipt", () => {
+    renderCard(order, `/track-order?id=40&type=regular&key=${KEY}`);
+    expect(receiptLink()?.getAttribute('href')).toBe('/track-order/41/receipt');
   });
 });
 
@@ -159,7 +193,7 @@ describe('OrderCard: Order Again', () => {
   it("names the order in the button's accessible name", () => {
     stubCart();
     renderCard(order);
-    expect(orderAgainButton().textContent).toBe('Order Again: order #41');
+    expect(orderAgainButton().textContent).toBe('Order Again for order #41');
   });
 
   it('adds every line with its quantity, one POST each, then opens the cart and says so', async () => {
@@ -241,7 +275,7 @@ describe('OrderCard: Order Again', () => {
     button.focus();
     act(() => button.click());
     await settle(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
-    expect(button.textContent).toBe('Adding...: order #41');
+    expect(button.textContent).toBe('Adding... for order #41');
     expect(document.activeElement).toBe(button);
     act(() => button.click());
     held.answer(jsonResponse(201, cartLine(3, 250)));
@@ -250,7 +284,7 @@ describe('OrderCard: Order Again', () => {
       description: '250 × Eagle Flag Pin, 7 × Ball Marker',
     });
     await settle(() => expect(button.hasAttribute('aria-disabled')).toBe(false));
-    expect(button.textContent).toBe('Order Again: order #41');
+    expect(button.textContent).toBe('Order Again for order #41');
     expect(posts(sent)).toHaveLength(2);
   });
 });

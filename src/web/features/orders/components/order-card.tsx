@@ -5,13 +5,16 @@
  * are the server's (a line total is its unit price times its quantity, in cents); a
  * wholesale buyer's audit: the card was all an accounts department could be given.
  * 'Order Again' puts the order's pins back in the cart (../reorder.ts; docs/decisions.md
- * "Order Again from the order history").
+ * "Order Again from the order history"). 'Print Receipt' opens the order's printable
+ * receipt (docs/decisions.md "A printable receipt for catalogue orders (2026-11-27)").
  */
 
 import { dollarsToCents, formatDollars, formatUsd } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { TrackingInfo } from '@/components/tracking-info';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,13 +25,16 @@ import { useCartUi } from '@/features/cart/cart-state';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatOrderDate } from '../format';
+import { receiptPath } from '../receipt';
 import { addOrderLines, canOrderAgain, reorderToast } from '../reorder';
+import { parseTrackOrderParams } from '../timeline';
 import { OrderTimeline } from './order-timeline';
 
 /**
  * A catalogue order's card: `order` as GET /api/orders (or its confirmation) gives it,
  * `highlighted` rings the order just placed. Needs the app's query client and cart UI
- * providers (its 'Order Again' adds to the cart and opens the drawer).
+ * providers (its 'Order Again' adds to the cart and opens the drawer) and the router (its
+ * 'Print Receipt' link).
  */
 export function OrderCard({ order, highlighted }: { order: Order; highlighted: boolean }) {
   const titleId = `order-${order.id}-title`;
@@ -104,6 +110,7 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
                   value={order.paymentStatus === 'refunded' ? 'Refunded' : 'Paid'}
                 />
               </dl>
+              <PrintReceiptLink orderId={order.id} />
             </div>
           </div>
           <TrackingInfo trackingNumber={order.trackingNumber} trackingUrl={order.trackingUrl} />
@@ -118,7 +125,7 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
  * then the cart is refetched, the drawer opens when anything went in, and a toast says
  * what was added and which pins were not, with the server's reason. `pending` while it
  * runs, so the focus stays on the button (and comes back to it when the drawer closes).
- * Its accessible name names the order: 'Order Again: order #41'.
+ * Its accessible name names the order: 'Order Again for order #41'.
  */
 function OrderAgainButton({ order }: { order: Order }) {
   const addToCart = useAddToCart();
@@ -153,7 +160,30 @@ function OrderAgainButton({ order }: { order: Order }) {
       onClick={() => void orderAgain()}
     >
       {running ? 'Adding...' : 'Order Again'}
-      <span className="sr-only">: order #{order.id}</span>
+      <span className="sr-only"> for order #{order.id}</span>
+    </Button>
+  );
+}
+
+/**
+ * 'Print Receipt': opens the order's printable receipt (app/routes/order-receipt.tsx) in
+ * this tab. Under a guest's mailed link (/track-order?id=&key=, this order's) the key goes
+ * along, so the receipt opens for whoever the card opened for. Its accessible name names
+ * the order: 'Print Receipt for order #41'.
+ */
+function PrintReceiptLink({ orderId }: { orderId: number }) {
+  const [params] = useSearchParams();
+  const { mailLink } = parseTrackOrderParams(params);
+  const key = mailLink?.id === orderId ? mailLink.key : null;
+  return (
+    <Button asChild variant="outline" size="sm" className="mt-3">
+      <Link to={receiptPath(orderId, key)}>
+        <Printer aria-hidden="true" />
+        Print Receipt
+        {/* ' for order #41' reads well whether or not a space is read before the hidden
+            part (Chromium reads one, so ': order #41' came out as 'Print Receipt : order'). */}
+        <span className="sr-only"> for order #{orderId}</span>
+      </Link>
     </Button>
   );
 }
