@@ -32,7 +32,7 @@ import { installInputGuard } from './lib/input-guard';
 import { DatabaseRateLimitStore, pluginRateLimitStore } from './lib/rate-limit';
 import { RedisRateLimitStore } from './lib/rate-limit-redis';
 import { lazyRequestLogger, RequestLog } from './lib/request-log';
-import { installSecurityHeaders } from './lib/security-headers';
+import { apiHeaders, helmetHeaders, installSecurityHeaders } from './lib/security-headers';
 import { setupSessions } from './lib/session';
 import { createMailService, type MailService } from './mail/service';
 import { ordersRoutes } from './orders/routes';
@@ -105,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    pluginTimeout: options.config.STARTUP_STEP_TIMEOUT_MS,
     logController: new RequestLog(options.directRequestLines ?? false),
     // request.log made on first use; the request line needs none (lib/request-log.ts).
     ...(options.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
@@ -166,8 +167,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'blog views': () => pruneBlogViews(deps.db, deps.config.STORE_TIME_ZONE),
   });
 
-  // helmet's headers, computed once (lib/security-headers.ts); static directives only.
-  installSecurityHeaders(app, {
+  // helmet's headers, computed once (lib/security-headers.ts); static directives only. The
+  // document set goes on every answer of the session scope, the API set on the public
+  // catalogue reads (JSON only), each installed in its scope below.
+  const documentHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -183,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     crossOriginEmbedderPolicy: false,
   });
+  const catalogueHeaders = apiHeaders(documentHeaders);
   // Limits are opt-in per route with `rateLimit()` (lib/rate-limit.ts). @fastify/rate-limit
   // stays for `config: { rateLimit }` routes, counting in the same shared table.
   await app.register(rateLimit, { global: false, store: pluginRateLimitStore(deps.limits) });
@@ -197,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installInputGuard(app);
 
   // Issue 12: the public catalogue reads (GET only) sit outside the session scope, so per
-  // request they run only the security headers and the input guard: no cookie parsing,
+  // request they run only the (API) security headers and the input guard: no cookie parsing,
   // session, cross-site guard (it passes every GET) or session save. `printRoutes({
   // includeHooks: true })` shows what runs per route.
   await app.register(async (outside) => {
@@ -208,11 +212,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         throw new Error(`${route.url}: only GET/HEAD routes may sit outside the session scope`);
       }
     });
+    installSecurityHeaders(outside, catalogueHeaders);
     await outside.register(publicCatalogRoutes);
   });
 
   // Everything else: sessions (and cookies) on every route, and the cross-site guard.
   await app.register(async (scope) => {
+    installSecurityHeaders(scope, documentHeaders);
     installSessionHooks(scope);
     // State-changing requests from another site are refused (403) before anything runs.
     installCrossSiteGuard(scope, options.config);

@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * How long one start-up step (a plugin or route module registering) may take before the
+   * start fails, ms (Fastify's `pluginTimeout`, 10 s by default); 0: no limit. Only a much
+   * slower run needs more, such as the shop under valgrind (scripts/bench-instructions.ts).
+   */
+  STARTUP_STEP_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool(true),

@@ -120,6 +120,17 @@ describe('bodiless calls labelled JSON', () => {
   });
 });
 
+/** Another app on the test database, configured with `env` (closed by the caller). */
+function appWith(env: Record<string, string>) {
+  return buildApp({
+    database: t.database,
+    config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
+    payments: createTestPaymentProvider(t.db),
+    sessionSecret: randomBytes(32).toString('hex'),
+    serveWeb: false,
+  });
+}
+
 describe('Content-Security-Policy (issue 11)', () => {
   const connectSrc = (csp: string) =>
     csp
@@ -130,7 +141,7 @@ describe('Content-Security-Policy (issue 11)', () => {
       .slice(1);
 
   it("allows connections only to the shop's own origin and PayPal, not ws:/wss: anywhere", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/products' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user' });
     const sources = connectSrc(String(res.headers['content-security-policy']));
     expect(sources).not.toContain('ws:');
     expect(sources).not.toContain('wss:');
@@ -141,19 +152,28 @@ describe('Content-Security-Policy (issue 11)', () => {
       [{}, []],
     ];
     for (const [env, extra] of cases) {
-      const other = await buildApp({
-        database: t.database,
-        config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
-        payments: createTestPaymentProvider(t.db),
-        sessionSecret: randomBytes(32).toString('hex'),
-        serveWeb: false,
-      });
+      const other = await appWith(env);
       const res2 = await other.inject({ method: 'GET', url: '/api/auth/user' });
       expect(connectSrc(String(res2.headers['content-security-policy'])).sort()).toEqual(
         ["'self'", 'https://*.paypal.com', ...extra].sort(),
       );
       await other.close();
     }
+  });
+});
+
+describe('start-up settings', () => {
+  it("STARTUP_STEP_TIMEOUT_MS is Fastify's pluginTimeout (10 s by default, 0 = no limit)", async () => {
+    for (const [env, expected] of [
+      [{}, 10_000],
+      [{ STARTUP_STEP_TIMEOUT_MS: '0' }, 0],
+      [{ STARTUP_STEP_TIMEOUT_MS: '600000' }, 600_000],
+    ] as const) {
+      const other = await appWith(env);
+      expect(other.initialConfig.pluginTimeout).toBe(expected);
+      await other.close();
+    }
+    expect(() => loadConfig({ STARTUP_STEP_TIMEOUT_MS: '-1' })).toThrow();
   });
 });
 

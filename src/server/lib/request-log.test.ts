@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { pinoParts } from './request-log';
-import { helmetHeaders } from './security-headers';
+import { apiHeaders, helmetHeaders } from './security-headers';
 
 interface Line {
   level: number;
@@ -126,33 +126,60 @@ describe('direct request lines (npm start)', () => {
 });
 
 describe('security headers on every answer', () => {
-  const expected = helmetHeaders({
+  // The document set as helmet builds it (CSP aside: the shop's own, checked by its start).
+  const documentSet = helmetHeaders({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  const apiSet = apiHeaders({ ...documentSet, 'content-security-policy': 'x' });
+  const documentOnly = [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
 
-  it('sends the full set on cached, 304, uncached, error and not-found answers', async () => {
+  it('sends the API set on the catalogue reads: cached, 304, uncached, refused and unknown', async () => {
     const first = await t.app.inject({ url: '/api/products' });
     const answers = [
       first,
       await t.app.inject({ url: '/api/products', headers: { 'if-none-match': '*' } }),
+      await t.app.inject({ url: '/api/products/999999' }),
+      await t.app.inject({ url: '/api/products/abc' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 304, 404, 400]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(apiSet)) {
+        expect(answer.headers[name], `${name} on ${answer.statusCode}`).toBe(value);
+      }
+      expect(answer.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      for (const name of documentOnly) expect(answer.headers[name], name).toBeUndefined();
+    }
+    // The route's own headers sit beside them.
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the document set on every other answer: the API, its errors and not-found', async () => {
+    const answers = [
       await t.app.inject({
         url: '/api/cart',
         headers: { 'x-session-id': 'abcdefghijklmnopqrstuv' },
       }),
       await t.app.inject({ url: '/api/cart' }),
-      await t.app.inject({ url: '/api/products/999999' }),
       await t.app.inject({ url: '/api/nothing-here' }),
+      await t.app.inject({ method: 'POST', url: '/api/products', payload: {} }),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 304, 200, 400, 404, 404]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 404, 401]);
     for (const answer of answers) {
       expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
-      for (const [name, value] of Object.entries(expected)) {
+      for (const [name, value] of Object.entries(documentSet)) {
         expect(answer.headers[name], `${name} on ${answer.statusCode}`).toBe(value);
       }
     }
-    // The route's own headers sit beside them.
-    expect(first.headers.etag).toBeTruthy();
-    expect(first.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -6,6 +6,11 @@
  * added to every reply by one `onRequest` hook (the same headers, the same values).
  * The hook writes the pre-built (lower-case) names and values straight into the reply's
  * header store, without `reply.header()`'s per-call normalising.
+ *
+ * Two sets (docs/decisions.md "Performance and several instances" 19): the document set
+ * (helmet's, with the shop's CSP) on every answer the session scope gives (pages, the
+ * API, errors, not-found), and the API set (`apiHeaders`) on the public catalogue reads,
+ * which only ever answer JSON.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -50,9 +55,40 @@ export function replyHeaderStore(reply: FastifyReply): Record<string, string> | 
     : null;
 }
 
-/** Adds helmet's headers for `options` to every reply of `app` (one onRequest hook). */
-export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+/**
+ * The header set for answers that are only ever JSON (the public catalogue reads), from
+ * the document set `documentHeaders` (helmetHeaders' result): what OWASP's REST Security
+ * Cheat Sheet ("Security Headers") lists for API responses. A CSP that allows nothing and
+ * no framing (`default-src 'none'; frame-ancestors 'none'`: stricter than the document
+ * CSP, which must allow the shop's scripts, styles and PayPal), nosniff, X-Frame-Options
+ * DENY, and the document set's Cross-Origin-Resource-Policy, Referrer-Policy and
+ * Strict-Transport-Security as they are. Left out: the six headers that concern documents
+ * only (Cross-Origin-Opener-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection). Each header
+ * costs Node's validation and writing on every answer (about 1,500 instructions a header:
+ * the decisions entry above). Throws when the document set lacks one it copies.
+ */
+export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const copied = (name: string) => {
+    const value = documentHeaders[name];
+    if (value === undefined) throw new Error(`security headers: ${name} missing from the set`);
+    return value;
+  };
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': copied('cross-origin-resource-policy'),
+    'referrer-policy': copied('referrer-policy'),
+    'strict-transport-security': copied('strict-transport-security'),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** Adds `headers` (lower-case names -> values) to every reply of `app` (one onRequest hook). */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): void {
   const names = Object.keys(headers);
   const values = names.map((name) => headers[name]!);
   app.addHook('onRequest', function securityHeaders(_request, reply, done) {
