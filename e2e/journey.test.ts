@@ -184,7 +184,9 @@ describe('purchase journey in Chromium', () => {
       .toBe(true);
 
     await page.goto(`${shop.url}/track-order?id=${order.id}&type=regular`);
-    await expect.poll(() => page.getByText(`Order #${order.id}`).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Order #${order.id}` }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByText(formatUsd(totalCents)).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText(product.name).first().isVisible()).toBe(true);
     await screenshot(page, '07-track-order');
