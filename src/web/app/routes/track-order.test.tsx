@@ -114,6 +114,20 @@ describe('the thank-you after a signed-out payment', () => {
   });
 });
 
+describe('the receipt after a signed-out catalogue checkout', () => {
+  it("offers the order's printable receipt beside the account links", async () => {
+    renderTrackOrder('?id=9&type=regular&fromCheckout=true', {
+      '/api/auth/user': null,
+      '/api/orders/9/confirmation': shippedOrder,
+    });
+    await settle(() => expect(container.textContent).toContain('Print Receipt'));
+    const receipt = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Print Receipt for order #9',
+    );
+    expect(receipt?.getAttribute('href')).toBe('/track-order/9/receipt');
+  });
+});
+
 describe("a guest's order opened from the link in an e-mail", () => {
   it('shows the order its key opens, signed out, without the login redirect', async () => {
     const asked = renderSignedOut(`?id=7&type=custom&key=${KEY}`);

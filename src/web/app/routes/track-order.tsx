@@ -13,7 +13,7 @@
  */
 import type { CustomOrder } from '@shared/schemas/custom-orders';
 import type { Order } from '@shared/schemas/orders';
-import { PartyPopper, Search } from 'lucide-react';
+import { PartyPopper, Printer, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/layout/page-main';
@@ -38,6 +38,7 @@ import {
   ShippingDetails,
 } from '@/features/orders/components/order-confirmation';
 import { ProcessExplainer } from '@/features/orders/components/process-explainer';
+import { receiptPath } from '@/features/orders/receipt';
 import { filterOrdersByNumber, parseTrackOrderParams } from '@/features/orders/timeline';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -135,7 +136,8 @@ function SignedOutHere() {
  * address, expected ship date) or, after a custom order's deposit (`kind` 'custom', the
  * URL's type), that order's card (pins, deposit, balance, progress); and 'Create an
  * account to track this order' with the order's e-mail filled in (signing up in this
- * browser claims the order), or Sign In. Both come back here.
+ * browser claims the order), or Sign In. Both come back here. A catalogue order also offers
+ * its printable receipt ('Print Receipt').
  */
 function GuestThankYou({ orderId, kind }: { orderId: number | null; kind: 'custom' | 'regular' }) {
   const location = useLocation();
@@ -185,6 +187,16 @@ function GuestThankYou({ orderId, kind }: { orderId: number | null; kind: 'custo
             <Button asChild variant="outline">
               <Link to={`/login?next=${next}`}>Sign In</Link>
             </Button>
+            {order ? (
+              // This browser placed it (the claim cookie), so its receipt opens here too.
+              <Button asChild variant="outline">
+                <Link to={receiptPath(order.id, null)}>
+                  <Printer aria-hidden="true" />
+                  Print Receipt
+                  <span className="sr-only"> for order #{order.id}</span>
+                </Link>
+              </Button>
+            ) : null}
           </div>
         </div>
       </CardContent>
