@@ -5,8 +5,8 @@
  * elements unchanged (issue 10). This fails when the Button's classes change and the copy
  * does not.
  *
- * Button's `unavailable` (button.tsx; docs/decisions.md "One way to show an unavailable
- * button"): the action cannot happen now, yet the button keeps focus and its place in the
+ * Button's `pending` (its request is in flight) and `unavailable` (button.tsx;
+ * docs/decisions.md "One way to show an unavailable button"): the action cannot happen now, yet the button keeps focus and its place in the
  * tab order (aria-disabled, not disabled), greyed with the not-allowed cursor, and ignores
  * clicks, including the one that submits its form; `pending` wins when both are set.
  */
@@ -57,6 +57,20 @@ function inForm(props: { unavailable?: boolean; pending?: boolean }) {
   );
   return { button, click, submit };
 }
+
+describe('Button pending', () => {
+  it('keeps focus, stays enabled for the keyboard and ignores clicks and submission', () => {
+    const { button, click, submit } = inForm({ pending: true });
+    button.focus();
+    act(() => button.click());
+    expect(click).not.toHaveBeenCalled();
+    expect(submit).not.toHaveBeenCalled();
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    expect(button.classList).toContain('cursor-progress!');
+  });
+});
 
 describe('Button unavailable', () => {
   it('acts as usual when available', () => {

@@ -215,3 +215,94 @@ describe('the cart drawer’s Checkout', () => {
     expect(pages).toEqual([]);
   });
 });
+
+describe('typing a quantity in the cart drawer', () => {
+  it("PATCHes it once and shows the server's quantity; a refusal toasts and puts it back; Escape keeps the drawer open", async () => {
+    installMatchMedia();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    let cart = [line(2)];
+    const patches: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.startsWith('/api/cart/totals')) return jsonResponse(200, TOTALS);
+        if (url === '/api/cart') return jsonResponse(200, cart);
+        if (url === '/api/cart/1' && init.method === 'PATCH') {
+          const { quantity } = JSON.parse(String(init.body)) as { quantity: number };
+          patches.push(quantity);
+          if (quantity > 100) {
+            return jsonResponse(409, { message: 'Only 100 of First Tee Pin left in stock' });
+          }
+          cart = [{ ...line(quantity) }];
+          return jsonResponse(200, cart[0]);
+        }
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    renderRoutes(
+      container,
+      createMemoryRouter([
+        {
+          path: '/',
+          element: (
+            <CartUiProvider>
+              <OpenCart />
+              <CartDrawer />
+            </CartUiProvider>
+          ),
+        },
+      ]),
+    );
+    const input = () =>
+      document.querySelector<HTMLInputElement>('input[aria-label="Quantity of First Tee Pin"]')!;
+    const dialog = () => document.querySelector('[role="dialog"]');
+    const typeIn = (value: string) =>
+      act(() => {
+        input().focus();
+        input().value = value;
+        input().dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const key = (k: string) =>
+      act(() => {
+        input().dispatchEvent(
+          new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }),
+        );
+      });
+    await settle(() => expect(input().value).toBe('2'));
+
+    typeIn('25');
+    key('Enter');
+    await settle(() => expect(input().readOnly).toBe(false));
+    expect(patches).toEqual([25]);
+    expect(input().value).toBe('25');
+
+    // The server refuses: the spec's toast, and the field shows the cart's quantity again.
+    typeIn('250');
+    key('Enter');
+    await waitForToast({
+      title: 'Cannot Update Quantity',
+      description: 'Only 100 of First Tee Pin left in stock',
+    });
+    await settle(() => expect(input().value).toBe('25'));
+    expect(patches).toEqual([25, 250]);
+
+    // Escape while typing puts the quantity back; the drawer stays open and has the focus.
+    typeIn('7');
+    key('Escape');
+    expect(input().value).toBe('25');
+    expect(dialog()).not.toBeNull();
+    expect(document.activeElement).toBe(input());
+    // A second Escape closes it as before.
+    key('Escape');
+    await settle(() => expect(dialog()).toBeNull());
+    expect(patches).toEqual([25, 250]);
+  });
+});
