@@ -1,12 +1,3 @@
-/**
- * A catalogue order's printable receipt (docs/decisions.md "A printable receipt for
- * catalogue orders (2026-11-27)"): its address, what it reads from the address, and the
- * few words the order's record gives about its payment. The receipt reads the order
- * through GET /api/orders/{id}/confirmation, the read Track Order uses, so exactly those
- * who see the order there see its receipt.
- */
-import { dollarsToCents } from '@shared/money';
-import type { Order } from '@shared/schemas/orders';
 import { parseTrackOrderParams } from './timeline';
 
 /**
@@ -43,13 +34,4 @@ export function parseReceiptParams(
 export function paymentMethodOf(reference: string | null): string | null {
   if (!reference) return null;
   return reference.startsWith('TEST-') ? 'Test payment (no money moved)' : 'PayPal';
-}
-
-/**
- * A line's amount in cents: the unit price the server charged (cents) times the quantity,
- * as the order card shows it. The order stores no line total; this whole-cent product is
- * the one the server's subtotal is the sum of (nothing rounded, nothing re-priced).
- */
-export function lineTotalCents(line: Order['items'][number]): number {
-  return dollarsToCents(line.price) * line.quantity;
 }

@@ -9,7 +9,7 @@
  * receipt (docs/decisions.md "A printable receipt for catalogue orders (2026-11-27)").
  */
 
-import { dollarsToCents, formatDollars, formatUsd } from '@shared/money';
+import { formatDollars, formatUsd } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -24,7 +24,7 @@ import { cartQueryKey, useAddToCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { formatOrderDate } from '../format';
+import { formatOrderDate, lineTotalCents } from '../format';
 import { receiptPath } from '../receipt';
 import { addOrderLines, canOrderAgain, reorderToast } from '../reorder';
 import { parseTrackOrderParams } from '../timeline';
@@ -78,9 +78,7 @@ export function OrderCard({ order, highlighted }: { order: Order; highlighted: b
                     </span>
                     <span className="shrink-0 text-right">
                       {formatDollars(item.price)} each
-                      <span className="block font-medium">
-                        {formatUsd(dollarsToCents(item.price) * item.quantity)}
-                      </span>
+                      <span className="block font-medium">{formatUsd(lineTotalCents(item))}</span>
                     </span>
                   </li>
                 ))}

@@ -3,9 +3,10 @@
  * address and expected ship date, as the server answers GET /api/orders/{id}/confirmation.
  * `ShippingDetails` is its address and ship-date part, also under a mailed link's order card.
  */
-import { formatDollars } from '@shared/money';
+import { formatDollars, formatUsd } from '@shared/money';
 import type { OrderConfirmation as Confirmation } from '@shared/schemas/orders';
 import { calendarDay, longWeekdayDate } from '@/lib/dates';
+import { lineTotalCents } from '../format';
 
 /** 'Tuesday, November 24' for a YYYY-MM-DD date. */
 const longDay = (iso: string) => longWeekdayDate(calendarDay(iso), true);
@@ -45,7 +46,7 @@ export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
               </td>
               <td className="py-2 pl-3 text-right align-top whitespace-nowrap">{line.quantity}</td>
               <td className="py-2 pl-3 text-right align-top whitespace-nowrap">
-                {formatDollars(line.price * line.quantity)}
+                {formatUsd(lineTotalCents(line))}
               </td>
             </tr>
           ))}

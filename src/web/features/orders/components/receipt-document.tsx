@@ -5,14 +5,14 @@
  * billed and shipped to, every line, subtotal, discount (code), shipping, total, and the
  * payment the order records. Every total is the server's figure as the order stores it
  * (subtotal, discount, shipping, total: never added up here); a line's amount is its
- * charged unit price times its quantity in whole cents (../receipt.ts `lineTotalCents`).
+ * charged unit price times its quantity in whole cents (../format.ts `lineTotalCents`).
  * The order records no SKU and no tax, so the receipt shows neither.
  */
 import { formatDollars, formatUsd } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import { cn } from '@/lib/utils';
-import { formatOrderDate } from '../format';
-import { lineTotalCents, paymentMethodOf } from '../receipt';
+import { formatOrderDate, lineTotalCents } from '../format';
+import { paymentMethodOf } from '../receipt';
 import { StoreLetterhead } from './store-letterhead';
 
 /** `order` as GET /api/orders/{id}/confirmation answers it; returns the receipt's <article>. */
