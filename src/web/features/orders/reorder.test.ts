@@ -30,7 +30,7 @@ describe('addOrderLines', () => {
       { productId: 9, quantity: 4 },
     ]);
     expect(most).toBe(1);
-    expect(outcome).toEqual({ added: [flag, marker, promo], refused: [] });
+    expect(outcome).toEqual({ added: [flag, marker, promo], shortened: [], refused: [] });
   });
 
   it("keeps going after a refusal and reports it with the server's message", async () => {
@@ -43,6 +43,73 @@ describe('addOrderLines', () => {
       { line: flag, message: 'Only 12 left in stock' },
       { line: promo, message: 'Limit 4 per customer' },
     ]);
+  });
+
+  it('sends a line refused for stock again with what is left beside the cart line', async () => {
+    const calls: AddToCartBody[] = [];
+    const outcome = await addOrderLines(
+      [flag, marker],
+      async (body) => {
+        calls.push(body);
+        if (body.productId === 3 && body.quantity > 12 - 2) {
+          throw new ApiRequestError(409, 'Only 12 left in stock', { available: 12 });
+        }
+      },
+      async (productId) => (productId === 3 ? 2 : 0),
+    );
+    expect(calls).toEqual([
+      { productId: 3, quantity: 250 },
+      { productId: 3, quantity: 10 },
+      { productId: 4, quantity: 7 },
+    ]);
+    expect(outcome).toEqual({
+      added: [{ ...flag, quantity: 10 }, marker],
+      shortened: [{ line: flag, added: 10, message: 'Only 12 left in stock' }],
+      refused: [],
+    });
+  });
+
+  it('goes down to the per-customer limit after the stock, and reports the first reason', async () => {
+    const calls: number[] = [];
+    const outcome = await addOrderLines(
+      [flag],
+      async (body) => {
+        calls.push(body.quantity);
+        if (body.quantity > 30) {
+          throw new ApiRequestError(409, 'Only 30 left in stock', { available: 30 });
+        }
+        if (body.quantity > 6) {
+          throw new ApiRequestError(409, 'Limit 6 per customer', { limit: 6, remaining: 6 });
+        }
+      },
+      async () => 0,
+    );
+    expect(calls).toEqual([250, 30, 6]);
+    expect(outcome.shortened).toEqual([{ line: flag, added: 6, message: 'Only 30 left in stock' }]);
+  });
+
+  it('refuses the line when nothing is left (a used-up limit, a full cart line)', async () => {
+    const calls: number[] = [];
+    const outcome = await addOrderLines(
+      [promo, flag],
+      async (body) => {
+        calls.push(body.quantity);
+        if (body.productId === 9) {
+          throw new ApiRequestError(409, 'Limit 4 per customer', { limit: 4, remaining: 0 });
+        }
+        throw new ApiRequestError(409, 'Only 12 left in stock', { available: 12 });
+      },
+      async (productId) => (productId === 3 ? 12 : 0),
+    );
+    expect(calls).toEqual([4, 250]);
+    expect(outcome).toEqual({
+      added: [],
+      shortened: [],
+      refused: [
+        { line: promo, message: 'Limit 4 per customer' },
+        { line: flag, message: 'Only 12 left in stock' },
+      ],
+    });
   });
 
   it('does not send a line whose product was deleted, and reports it', async () => {
@@ -64,7 +131,7 @@ describe('addOrderLines', () => {
 
 describe('reorderToast', () => {
   it("says 'Added to Cart' with each pin's quantity when everything went in", () => {
-    expect(reorderToast({ added: [flag, marker], refused: [] })).toEqual({
+    expect(reorderToast({ added: [flag, marker], shortened: [], refused: [] })).toEqual({
       title: 'Added to Cart',
       description: '250 × Eagle Flag Pin, 7 × Ball Marker',
     });
@@ -74,6 +141,7 @@ describe('reorderToast', () => {
     expect(
       reorderToast({
         added: [marker],
+        shortened: [],
         refused: [
           { line: flag, message: 'This product is out of stock' },
           { line: retired, message: PRODUCT_GONE_MESSAGE },
@@ -88,9 +156,29 @@ describe('reorderToast', () => {
     });
   });
 
+  it('names each pin that went in with less, and why', () => {
+    expect(
+      reorderToast({
+        added: [{ ...flag, quantity: 12 }, marker],
+        shortened: [{ line: flag, added: 12, message: 'Only 12 left in stock' }],
+        refused: [{ line: retired, message: PRODUCT_GONE_MESSAGE }],
+      }),
+    ).toEqual({
+      title: 'Some Pins Not Added',
+      description:
+        'Added 12 × Eagle Flag Pin, 7 × Ball Marker. Eagle Flag Pin: 12 of 250, Only 12 left in stock. Not added: Retired Flag Pin: This pin is no longer in the catalogue.',
+      variant: 'destructive',
+      duration: 10_000,
+    });
+  });
+
   it("says 'Cannot Add to Cart' when nothing went in", () => {
     expect(
-      reorderToast({ added: [], refused: [{ line: promo, message: 'Limit 4 per customer' }] }),
+      reorderToast({
+        added: [],
+        shortened: [],
+        refused: [{ line: promo, message: 'Limit 4 per customer' }],
+      }),
     ).toEqual({
       title: 'Cannot Add to Cart',
       description: 'First Tee Pin: Limit 4 per customer.',

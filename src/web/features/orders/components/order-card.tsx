@@ -10,6 +10,7 @@
  */
 
 import { formatDollars, formatUsd } from '@shared/money';
+import type { CartItem } from '@shared/schemas/cart';
 import type { Order } from '@shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -22,6 +23,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { cartQueryKey, useAddToCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
+import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatOrderDate, lineTotalCents } from '../format';
@@ -138,7 +140,19 @@ function OrderAgainButton({ order }: { order: Order }) {
     busy.current = true;
     setRunning(true);
     try {
-      const outcome = await addOrderLines(order.items, (body) => addToCart.mutateAsync(body));
+      const outcome = await addOrderLines(
+        order.items,
+        (body) => addToCart.mutateAsync(body),
+        // After a refusal for stock or the limit: what the cart holds now, read fresh.
+        async (productId) => {
+          const cart = await queryClient.fetchQuery({
+            queryKey: cartQueryKey,
+            queryFn: () => api.get<CartItem[]>('/api/cart'),
+            staleTime: 0,
+          });
+          return cart.find((item) => item.productId === productId)?.quantity ?? 0;
+        },
+      );
       await queryClient.invalidateQueries({ queryKey: cartQueryKey });
       if (outcome.added.length > 0) setOpen(true);
       toast(reorderToast(outcome));
