@@ -16,6 +16,7 @@ import { useChangePassword } from '@/features/auth/api';
 import { toast } from '@/lib/toast';
 import { reportAuthFailure } from './auth-form';
 import { FormField } from './form-field';
+import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -51,20 +52,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <FormField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} name="newPassword" confirmName="confirmPassword" />
       <Button type="submit" className="w-full sm:w-auto" pending={changePassword.isPending}>
         {changePassword.isPending ? 'Changing...' : 'Change Password'}
       </Button>

@@ -15,6 +15,10 @@ import { Button } from '@/components/ui/button';
 import { useRegister } from '@/features/auth/api';
 import { OtherAuthFormLink, UsernameField, useAuthSubmit } from './auth-form';
 import { FormField } from './form-field';
+import { NewPasswordFields } from './new-password-fields';
+
+/** Registration's pair: 'password, confirm password' (back-office spec section 2 "/register"). */
+const REGISTER_PASSWORD_LABELS = { password: 'Password', confirm: 'Confirm Password' };
 
 export function RegisterForm() {
   const [params] = useSearchParams();
@@ -48,19 +52,11 @@ export function RegisterForm() {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        form={form}
+        name="password"
+        confirmName="confirmPassword"
+        labels={REGISTER_PASSWORD_LABELS}
       />
       <Button type="submit" className="w-full" pending={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -19,7 +19,7 @@ import { useResetPassword } from '@/features/auth/api';
 import { ApiRequestError } from '@/lib/api';
 import { reportAuthFailure } from './auth-form';
 import { AuthNotice } from './auth-notice';
-import { FormField } from './form-field';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The link's token: `#token=` first, then `?token=`; null when neither carries one. */
 export function resetToken(location: { hash: string; search: string }): string | null {
@@ -40,7 +40,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     resolver: zodResolver(ResetPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ password }) =>
     reset.mutateAsync({ token: token ?? '', password }).then(
       (res) => setOutcome({ kind: 'done', message: res.message, focus: true }),
@@ -76,20 +75,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} name="password" confirmName="confirmPassword" />
       <Button type="submit" className="w-full" pending={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Reset Password'}
       </Button>

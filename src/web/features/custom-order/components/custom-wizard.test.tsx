@@ -4,13 +4,19 @@
  * 2026-11-27): 'Next Step' stays in the tab order while something is missing, carries its
  * 'To continue, ...' hint and, pressed, moves the focus to the first missing field; the
  * required fields say so; a wrong e-mail is marked invalid with its error read with it;
- * the logo upload is announced at its start and end, never percent by percent.
+ * the logo upload is announced at its start and end, never percent by percent. Previous
+ * (step 1, the order on its way) and Pay Deposit (no price yet) stay focusable when they
+ * cannot act, and ignore a press.
  */
+
+import { CUSTOM_MESSAGES } from '@shared/custom-pins';
+import { act } from 'react-dom/test-utils';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { button, installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
-import { INITIAL_WIZARD, PROGRESS_KEY, progressToSave } from '../wizard-state';
+import { shownToasts } from '@/test/toasts';
+import { INITIAL_WIZARD, PROGRESS_KEY, progressToSave, type WizardState } from '../wizard-state';
 import { CustomWizard } from './custom-wizard';
 
 let container: HTMLDivElement | undefined;
@@ -21,8 +27,11 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-/** The wizard, reopened at step 4 (saved progress) with nothing of step 4 filled in. */
-async function openStep4(): Promise<HTMLDivElement> {
+/**
+ * The wizard; `saved` is the progress it reopens (none: a fresh wizard at step 1). Resolves
+ * once the step's heading is on screen.
+ */
+async function openWizard(saved?: Partial<WizardState>): Promise<HTMLDivElement> {
   installMatchMedia();
   vi.stubGlobal(
     'fetch',
@@ -35,10 +44,9 @@ async function openStep4(): Promise<HTMLDivElement> {
       return jsonResponse(404, { message: 'Not found' });
     }),
   );
-  localStorage.setItem(
-    PROGRESS_KEY,
-    progressToSave({ ...INITIAL_WIZARD, currentStep: 4, quantity: 100 }, Date.now()),
-  );
+  if (saved) {
+    localStorage.setItem(PROGRESS_KEY, progressToSave({ ...INITIAL_WIZARD, ...saved }, Date.now()));
+  }
   const root = document.createElement('div');
   document.body.append(root);
   container = root;
@@ -48,8 +56,33 @@ async function openStep4(): Promise<HTMLDivElement> {
       initialEntries: ['/custom'],
     }),
   );
+  const step = saved?.currentStep ?? 1;
+  await settle(() => expect(heading(root)).toMatch(new RegExp(`^Step ${step}: `)));
+  return root;
+}
+
+/** The wizard, reopened at step 4 (saved progress) with nothing of step 4 filled in. */
+async function openStep4(): Promise<HTMLDivElement> {
+  const root = await openWizard({ currentStep: 4, quantity: 100 });
   await settle(() => expect(root.querySelector('input[type="file"]')).not.toBeNull());
   return root;
+}
+
+/** The step's heading text ('Step 4: Upload Design & Details'). */
+const heading = (root: Element) => root.querySelector('h2[tabindex="-1"]')?.textContent ?? '';
+
+/** Focuses `el` and clicks it, as a keyboard user pressing Enter on it does. */
+const press = (el: HTMLElement) =>
+  act(() => {
+    el.focus();
+    el.click();
+  });
+
+/** Asserts `el` says it cannot act (aria-disabled) yet stays focusable and in the tab order. */
+function expectFocusableUnavailable(el: HTMLButtonElement) {
+  expect(el.disabled).toBe(false);
+  expect(el.getAttribute('aria-disabled')).toBe('true');
+  expect(el.tabIndex).toBe(0);
 }
 
 const field = (root: Element, label: string) => {
@@ -102,9 +135,7 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
     next.focus();
     next.click();
     await settle(() => expect(document.activeElement).toBe(field(root, 'Logo or design file *')));
-    expect(root.querySelector('h2[tabindex="-1"]')?.textContent).toBe(
-      'Step 4: Upload Design & Details',
-    );
+    expect(heading(root)).toBe('Step 4: Upload Design & Details');
     const logo = field(root, 'Logo or design file *');
     expect(logo.getAttribute('aria-invalid')).toBe('true');
     expect(description(logo)).toContain('Please upload your logo.');
@@ -186,5 +217,78 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
       'Logo uploaded. Preparing your order…',
       'Your order was not sent.',
     ]);
+  });
+});
+
+/** An upload that never answers: the order stays on its way for the rest of the test. */
+class HangingXhr {
+  upload = { onprogress: null };
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  send() {}
+}
+
+describe("the wizard's Previous and Pay Deposit keep a keyboard user's focus", () => {
+  it('Previous on step 1 is unavailable, not disabled: focus stays on it and a press does nothing', async () => {
+    const root = await openWizard();
+    const previous = button(/^Previous$/);
+    expectFocusableUnavailable(previous);
+    await press(previous);
+    await settle(() => expect(document.activeElement).toBe(previous));
+    expect(heading(root)).toBe('Step 1: Choose Quantity');
+
+    // From step 2 it goes back as before.
+    await press(button(/^Next Step$/));
+    await settle(() => expect(heading(root)).toBe('Step 2: Pin Specifications'));
+    expect(button(/^Previous$/).getAttribute('aria-disabled')).toBeNull();
+    await press(button(/^Previous$/));
+    await settle(() => expect(heading(root)).toBe('Step 1: Choose Quantity'));
+    expectFocusableUnavailable(button(/^Previous$/));
+  });
+
+  it('Pay Deposit without a price yet is unavailable: focus stays on it and a press does nothing', async () => {
+    // Saved progress with a quantity below the minimum: step 5 has no quote.
+    const root = await openWizard({ currentStep: 5, quantity: 10 });
+    await settle(() => expect(button(/^Pay Deposit$/)).toBeTruthy());
+    const pay = button(/^Pay Deposit$/);
+    expectFocusableUnavailable(pay);
+    await press(pay);
+    // Not pressed: no 'Missing Information' toast (payDeposit's first check), no upload.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(shownToasts().map((t) => t.title)).not.toContain(CUSTOM_MESSAGES.missingTitle);
+    expect(document.activeElement).toBe(pay);
+    expect(heading(root)).toBe('Step 5: Review & Order');
+  });
+
+  it('while the order is sent, Previous is pending: focus stays on it and a press does nothing', async () => {
+    const root = await openStep4();
+    chooseFile(field(root, 'Logo or design file *'));
+    type(field(root, 'Full Name *'), 'Pat Green');
+    type(field(root, 'Email *'), 'pat@example.com');
+    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await press(button(/^Next Step$/));
+    await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
+    // The new step's heading has taken the focus (goTo, on the next frame).
+    await settle(() =>
+      expect(document.activeElement).toBe(root.querySelector('h2[tabindex="-1"]')),
+    );
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    await press(button(/^Pay Deposit - /));
+    await settle(() => expect(button(/^Processing\.\.\.$/)).toBeTruthy());
+    expect(document.activeElement).toBe(button(/^Processing\.\.\.$/));
+
+    const previous = button(/^Previous$/);
+    expectFocusableUnavailable(previous);
+    await press(previous);
+    await settle(() => expect(document.activeElement).toBe(previous));
+    expect(heading(root)).toBe('Step 5: Review & Order');
+    expect(button(/^Processing\.\.\.$/)).toBeTruthy();
   });
 });

@@ -383,11 +383,16 @@ export function CustomWizard() {
                 </div>
               </div>
             ) : null}
+            {/* Previous (on step 1, and while the order is sent) and Pay Deposit (no price yet)
+                are `unavailable` / `pending`, not `disabled`: they keep a keyboard user's focus
+                and ignore presses (docs/decisions.md "One password field set; the wizard keeps
+                focus"). */}
             <div className="flex flex-wrap justify-between gap-2 border-t pt-4">
               <Button
                 type="button"
                 variant="outline"
-                disabled={step === 1 || submitting}
+                unavailable={step === 1}
+                pending={submitting}
                 onClick={() => goTo((step - 1) as WizardStep)}
               >
                 Previous
@@ -406,7 +411,7 @@ export function CustomWizard() {
                 <Button
                   type="button"
                   size="lg"
-                  disabled={!quote}
+                  unavailable={!quote}
                   pending={submitting}
                   aria-busy={submitting}
                   onClick={() => void payDeposit()}
