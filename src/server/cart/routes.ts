@@ -1,5 +1,6 @@
 /**
- * Cart HTTP routes (storefront spec sections 2 "Cart drawer", 5 "Add to cart", 7).
+ * Cart HTTP routes (storefront spec sections 2 "Cart drawer", 5 "Add to cart", 7), and
+ * GET /api/cart/allowance (what the per-customer limit still allows, for the product page).
  * Every call needs a valid X-Session-Id header (400 'Missing or invalid session id')
  * and acts only on that session's items, DELETE included (DECISIONS.md "Security").
  */
@@ -9,6 +10,8 @@ import { z } from 'zod';
 import { centsToDollars } from '../../shared/money';
 import {
   AddToCartBody,
+  CartAllowance,
+  CartAllowanceQuery,
   CartItem,
   CartTotals,
   CartTotalsQuery,
@@ -23,6 +26,7 @@ import {
   type CartViewLine,
   clearCart,
   priceCart,
+  purchaseAllowance,
   removeCartItem,
   type Shopper,
   updateCartItem,
@@ -116,6 +120,19 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
         shipping: centsToDollars(cart.shippingCents),
         total: centsToDollars(cart.totalCents),
       };
+    },
+  );
+
+  // What the per-customer limit still lets this shopper add of one product (the product
+  // page's quantity cap); the add itself still checks. Needs the user (signed-in counts).
+  app.get(
+    '/api/cart/allowance',
+    {
+      schema: { querystring: CartAllowanceQuery, response: { 200: CartAllowance, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return purchaseAllowance(db, shopperOf(request), request.query.productId);
     },
   );
 

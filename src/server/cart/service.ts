@@ -323,6 +323,58 @@ async function assertCanHold(
   }
 }
 
+/** How many more units of one product a shopper may add (GET /api/cart/allowance). */
+export interface PurchaseAllowance {
+  productId: number;
+  /** The product's per-customer limit; null when it has none. */
+  limit: number | null;
+  /** Units already bought as `pastPurchases` counts them; null when there is no limit (not counted). */
+  bought: number | null;
+  /** Units of the product in the shopper's cart now (0 when none). */
+  inCart: number;
+  /** limit - bought - inCart, never below 0; null when there is no limit. */
+  remaining: number | null;
+}
+
+/**
+ * What the per-customer limit still lets `shopper` add of one product: the same count
+ * `assertCanHold` makes on an add (paid past orders by account, cart session and e-mail,
+ * through `pastPurchases`; a signed-out shopper by cart session only), minus the units
+ * already in this session's cart, since an add is checked on the line's new total.
+ * Stock is not part of it (the product's `stockQuantity` says that). A read only: the
+ * cart's add still checks. Throws 404 'Product not found' for an unknown or inactive
+ * product, as an add does. Two queries when the product has a limit, else one.
+ */
+export async function purchaseAllowance(
+  db: DbOrTx,
+  shopper: Shopper,
+  productId: number,
+): Promise<PurchaseAllowance> {
+  const [row] = await db
+    .select({
+      limit: products.purchaseLimit,
+      isActive: products.isActive,
+      inCart: cartItems.quantity,
+    })
+    .from(products)
+    .leftJoin(
+      cartItems,
+      and(eq(cartItems.productId, products.id), eq(cartItems.sessionId, shopper.sessionId)),
+    )
+    .where(eq(products.id, productId));
+  if (!row?.isActive) throw notFound('Product not found');
+  const inCart = row.inCart ?? 0;
+  if (row.limit == null) return { productId, limit: null, bought: null, inCart, remaining: null };
+  const bought = (await pastPurchases(db, shopper, [productId])).get(productId) ?? 0;
+  return {
+    productId,
+    limit: row.limit,
+    bought,
+    inCart,
+    remaining: Math.max(0, row.limit - bought - inCart),
+  };
+}
+
 /**
  * Adds `quantity` units of a product to the shopper's cart, merging into the existing
  * line (unique session+product). Checks the product is active (404 'Product not

@@ -7,6 +7,7 @@
 import { hasAtMostTwoDecimals } from '../money';
 import {
   dollarInput,
+  IdText,
   MAX_ORDER_DOLLARS,
   RowId,
   StoreDayOrDateInput,
@@ -72,6 +73,28 @@ export const CartTotals = z.object({
   total: z.number(),
 });
 export type CartTotals = z.infer<typeof CartTotals>;
+
+/** GET /api/cart/allowance?productId=N: one product's id as text (400 'Invalid id' otherwise). */
+export const CartAllowanceQuery = z.object({
+  productId: z.string({ error: 'Invalid id' }).pipe(IdText),
+});
+
+/**
+ * GET /api/cart/allowance: how many more units of one product the caller may add under its
+ * per-customer limit (storefront spec section 5 "Add to cart"; DECISIONS.md "Catalogue":
+ * the limit holds across the cart and past orders). `bought` is what the server counts
+ * from paid past orders (account, cart session, e-mail), `inCart` the units in this
+ * session's cart; `remaining` = limit - bought - inCart, never below 0. A product without a
+ * limit answers `limit`, `bought` and `remaining` null. Advice only: the add still checks.
+ */
+export const CartAllowance = z.object({
+  productId: z.number().int(),
+  limit: z.number().int().nullable(),
+  bought: z.number().int().nullable(),
+  inCart: z.number().int(),
+  remaining: z.number().int().nullable(),
+});
+export type CartAllowance = z.infer<typeof CartAllowance>;
 
 /** POST /api/discount-codes/validate. orderAmount in dollars (the subtotal). */
 export const ValidateDiscountBody = z.object({

@@ -2,8 +2,12 @@
 /**
  * /product/{id}: the delivery window by Add to Cart ('order today for delivery ...') is a
  * promise only an orderable product can keep: a sold-out product shows 'Out of Stock'
- * and no delivery dates (an audit saw dates on a sold-out pin).
+ * and no delivery dates (an audit saw dates on a sold-out pin). A product with a
+ * per-customer limit says before Add to Cart what this shopper's past orders and cart
+ * used of it (GET /api/cart/allowance), caps the quantity there, and with nothing left
+ * shows Add to Cart unavailable, saying why.
  */
+import type { CartAllowance } from '@shared/schemas/cart';
 import type { Product } from '@shared/schemas/catalog';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -128,4 +132,73 @@ describe("the breadcrumbs mounted over the server's product page", () => {
       expect(appTrail?.textContent).toBe(`HomeWholesale${name}`);
     });
   }
+});
+
+describe('a product with a per-customer limit', () => {
+  const promo = (): Product => ({
+    ...product(200),
+    name: 'Trump Fight Golf Pin',
+    purchaseLimit: 4,
+  });
+  const posts: unknown[] = [];
+
+  function renderPromo(allowance: Omit<CartAllowance, 'productId' | 'limit'>, p = promo()): void {
+    installMatchMedia();
+    posts.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/products/26') return jsonResponse(200, p);
+        if (url === '/api/products') return jsonResponse(200, [p]);
+        if (url === '/api/cart/allowance?productId=26') {
+          return jsonResponse(200, { productId: 26, limit: p.purchaseLimit, ...allowance });
+        }
+        if (url === '/api/cart' && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return jsonResponse(409, { message: 'Limit 4 per customer', limit: 4, remaining: 0 });
+        }
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    renderRoutes(
+      container,
+      createMemoryRouter([{ path: '/product/:id', element: <ProductRoute /> }], {
+        initialEntries: ['/product/26'],
+      }),
+    );
+  }
+  const addButton = () =>
+    [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
+
+  it('says what past orders used and caps the quantity at what is left', async () => {
+    renderPromo({ bought: 3, inCart: 0, remaining: 1 });
+    await settle(() =>
+      expect(container.textContent).toContain(
+        'You have already ordered 3 of the limit of 4 per customer.',
+      ),
+    );
+    expect(container.textContent).toContain('Limit 4 per customer');
+    const plus = container.querySelector('button[aria-label="Increase quantity"]')!;
+    expect(plus.getAttribute('aria-disabled')).toBe('true');
+    expect(container.querySelector('input')!.max).toBe('1');
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('with nothing left shows Add to Cart unavailable, focusable, described by the reason', async () => {
+    renderPromo({ bought: 2, inCart: 2, remaining: 0 });
+    await settle(() =>
+      expect(container.textContent).toContain('You have reached the limit of 4 per customer.'),
+    );
+    const add = addButton();
+    expect(add.disabled).toBe(false);
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'You have reached the limit of 4 per customer. 2 of them are in your cart.',
+    );
+    add.click();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posts).toEqual([]);
+  });
 });

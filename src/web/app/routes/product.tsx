@@ -3,6 +3,10 @@
  * description, price ('FREE' at 0), stock badge, wholesale tier panel, quantity
  * selector, the tier unit price preview, 'Add to Cart' (POST /api/cart; the drawer opens
  * on success), features and a low-stock warning. No star ratings (DECISIONS.md).
+ * A product with a per-customer limit asks the server what this shopper may still add
+ * (GET /api/cart/allowance: past orders and this cart) and caps the quantity there; with
+ * nothing left, Add to Cart is `unavailable` and described by the note saying so. The
+ * server's add still checks (409 'Limit N per customer').
  * A missing product shows 'Product Not Found' with a link to the catalogue.
  */
 
@@ -16,9 +20,10 @@ import {
   SHIPPING_FLAT_CENTS,
   stockLabel,
 } from '@shared/pricing';
+import type { CartAllowance } from '@shared/schemas/cart';
 import type { Product } from '@shared/schemas/catalog';
 import { Check, ChevronRight, TriangleAlert, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { NotFoundView } from '@/components/layout/not-found-view';
@@ -26,12 +31,12 @@ import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
-import { useAddToCart } from '@/features/cart/api';
+import { useAddToCart, useCartAllowance } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
 import { useProduct, useProducts } from '@/features/catalog/api';
 import { ProductCard } from '@/features/catalog/components/product-card';
 import { ProductMedia } from '@/features/catalog/components/product-media';
-import { QuantitySelector } from '@/features/catalog/components/quantity-selector';
+import { type LimitUse, QuantitySelector } from '@/features/catalog/components/quantity-selector';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
 import { TierPanel } from '@/features/catalog/components/tier-panel';
 import { formatPrice, formatPriceCents } from '@/features/catalog/format';
@@ -142,15 +147,36 @@ function LoadingView() {
   );
 }
 
+/** The allowance's count as the quantity selector shows it; null without a limit or an answer. */
+function limitUseOf(data: CartAllowance | undefined): LimitUse | null {
+  if (!data || data.limit === null || data.remaining === null) return null;
+  return {
+    limit: data.limit,
+    bought: data.bought ?? 0,
+    inCart: data.inCart,
+    remaining: data.remaining,
+  };
+}
+
 function ProductView({ product }: { product: Product }) {
-  const [quantity, setQuantity] = useState(1);
+  const [chosen, setChosen] = useState(1);
   const addToCart = useAddToCart();
   const { setOpen } = useCartUi();
+  const limitNoteId = useId();
   const baseCents = dollarsToCents(product.price);
   const soldOut = stockLabel(product.stockQuantity, product.inStock) === 'Out of Stock';
+  // Until the server answers (or if it cannot), the plain limit caps; the add still checks.
+  const allowance = useCartAllowance(product.id, product.purchaseLimit !== null && !soldOut);
+  const limitUse = product.purchaseLimit === null ? null : limitUseOf(allowance.data);
   const max = soldOut
     ? 0
-    : Math.min(product.stockQuantity, product.purchaseLimit ?? Number.POSITIVE_INFINITY);
+    : Math.min(
+        product.stockQuantity,
+        limitUse?.remaining ?? product.purchaseLimit ?? Number.POSITIVE_INFINITY,
+      );
+  const limitReached = !soldOut && limitUse?.remaining === 0;
+  // A quantity chosen before the answer (or before the cart filled) is lowered to the cap.
+  const quantity = max >= 1 ? Math.min(chosen, max) : 1;
   const percentOff = catalogTierPercent(quantity);
   const showTiers =
     baseCents > 0 && (product.purchaseLimit === null || product.purchaseLimit >= 10);
@@ -210,8 +236,10 @@ function ProductView({ product }: { product: Product }) {
               stockQuantity={product.stockQuantity}
               purchaseLimit={product.purchaseLimit}
               soldOut={soldOut}
-              disabled={addToCart.isPending}
-              onChange={setQuantity}
+              limitUse={limitUse}
+              limitUseId={limitNoteId}
+              pending={addToCart.isPending}
+              onChange={setChosen}
             />
             {lowStock && (
               <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
@@ -232,12 +260,16 @@ function ProductView({ product }: { product: Product }) {
               </p>
             )}
             {/* `pending` (aria-disabled, not disabled) keeps focus on the button, so it
-                gets focus back when the drawer that opens on success is closed. */}
+                gets focus back when the drawer that opens on success is closed. With the
+                limit used up it is `unavailable` (focus kept: the add that used it up
+                leaves it there), the note above saying why. */}
             <Button
               size="lg"
               className="w-full"
               disabled={soldOut}
               pending={addToCart.isPending}
+              unavailable={limitReached}
+              aria-describedby={limitReached ? limitNoteId : undefined}
               onClick={add}
             >
               {addToCart.isPending ? 'Adding...' : 'Add to Cart'}

@@ -6,6 +6,7 @@
 
 import type {
   AddToCartBody,
+  CartAllowance,
   CartItem,
   CartTotals,
   ValidateDiscountResponse,
@@ -31,16 +32,33 @@ export function useCartTotals(discountCode: string | null, enabled = true) {
   });
 }
 
+/**
+ * GET /api/cart/allowance: how many more units of `productId` this shopper may add under
+ * its per-customer limit (past orders as the server counts them, minus this cart). Under
+ * the cart's key, so every cart change, sign-in and sign-out asks again. Only asked when
+ * `enabled` (a product with a limit); the add still checks on the server.
+ */
+export function useCartAllowance(productId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...cartQueryKey, 'allowance', productId],
+    queryFn: () => api.get<CartAllowance>(`/api/cart/allowance?productId=${productId}`),
+    enabled,
+  });
+}
+
 function useInvalidateCart() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: cartQueryKey });
 }
 
+/** POST /api/cart. A refusal (e.g. 409 'Limit N per customer') asks the allowance again. */
 export function useAddToCart() {
+  const qc = useQueryClient();
   const invalidate = useInvalidateCart();
   return useMutation({
     mutationFn: (body: AddToCartBody) => api.post<CartItem>('/api/cart', body),
     onSuccess: invalidate,
+    onError: () => qc.invalidateQueries({ queryKey: [...cartQueryKey, 'allowance'] }),
   });
 }
 

@@ -3,13 +3,15 @@
  * The product page's quick-quantity buttons 10, 25, 50 are disabled when the stock (or the
  * per-customer limit) is lower (storefront spec section 9), never hidden: a sold-out product
  * and a promo pin limited to 4 show all three, disabled. A typed quantity above the stock
- * is capped while typing, so the stock note shows before the click on Add to Cart.
+ * is capped while typing, so the stock note shows before the click on Add to Cart. What the
+ * server counts against the per-customer limit (past orders, the cart) is said, and minus
+ * and plus at their ends stay focusable (aria-disabled, not disabled).
  */
 import { type ComponentChild, render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unmount } from '@/test/dom';
-import { QuantitySelector } from './quantity-selector';
+import { type LimitUse, QuantitySelector } from './quantity-selector';
 
 let root: HTMLElement | undefined;
 afterEach(async () => {
@@ -108,5 +110,110 @@ describe('typing a quantity', () => {
     expect(root.querySelector('[role="status"]')?.textContent).toBe(
       "Only 60 in stock: that's the most you can order.",
     );
+  });
+});
+
+describe('the per-customer limit already used', () => {
+  function draw(props: {
+    quantity?: number;
+    max: number;
+    limitUse: LimitUse | null;
+    stockQuantity?: number;
+    onChange?: (n: number) => void;
+  }) {
+    root = document.createElement('div');
+    document.body.append(root);
+    act(() => {
+      render(
+        (
+          <QuantitySelector
+            quantity={props.quantity ?? 1}
+            max={props.max}
+            stockQuantity={props.stockQuantity ?? 200}
+            purchaseLimit={4}
+            soldOut={false}
+            limitUse={props.limitUse}
+            onChange={props.onChange ?? (() => {})}
+          />
+        ) as unknown as ComponentChild,
+        root!,
+      );
+    });
+    const button = (label: string) =>
+      root!.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+    return {
+      text: root.textContent ?? '',
+      statuses: [...root.querySelectorAll('[role="status"]')].map((el) => el.textContent),
+      input: root.querySelector<HTMLInputElement>('input')!,
+      minus: button('Decrease quantity'),
+      plus: button('Increase quantity'),
+    };
+  }
+
+  it('says how much past orders used and caps plus there, still focusable', () => {
+    const seen: number[] = [];
+    const view = draw({
+      max: 1,
+      limitUse: { limit: 4, bought: 3, inCart: 0, remaining: 1 },
+      onChange: (n) => seen.push(n),
+    });
+    expect(view.text).toContain('Limit 4 per customer');
+    expect(view.statuses).toEqual([
+      'You have already ordered 3 of the limit of 4 per customer. You can add 1 more.',
+    ]);
+    for (const b of [view.minus, view.plus]) {
+      expect(b.disabled).toBe(false);
+      expect(b.getAttribute('aria-disabled')).toBe('true');
+    }
+    view.plus.focus();
+    act(() => view.plus.click());
+    expect(seen).toEqual([]);
+    expect(document.activeElement).toBe(view.plus);
+    // The field is described by the limit and by what is used of it.
+    const described = view.input.getAttribute('aria-describedby')!.split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Limit 4 per customer',
+      'You have already ordered 3 of the limit of 4 per customer. You can add 1 more.',
+    ]);
+  });
+
+  it('counts what is in the cart, alone or with past orders', () => {
+    expect(
+      draw({ max: 2, limitUse: { limit: 4, bought: 0, inCart: 2, remaining: 2 } }).statuses,
+    ).toEqual([
+      'You already have 2 of the limit of 4 per customer in your cart. You can add 2 more.',
+    ]);
+    act(() => render(null, root!));
+    expect(
+      draw({ max: 1, limitUse: { limit: 4, bought: 1, inCart: 2, remaining: 1 } }).statuses,
+    ).toEqual([
+      'You have already ordered 1, and have 2 in your cart, of the limit of 4 per customer. You can add 1 more.',
+    ]);
+  });
+
+  it('says when nothing is left; the field keeps 1 and typing changes nothing', () => {
+    const seen: number[] = [];
+    const view = draw({
+      max: 0,
+      limitUse: { limit: 4, bought: 4, inCart: 0, remaining: 0 },
+      onChange: (n) => seen.push(n),
+    });
+    expect(view.statuses).toEqual(['You have reached the limit of 4 per customer.']);
+    expect(view.plus.getAttribute('aria-disabled')).toBe('true');
+    expect(view.plus.disabled).toBe(false);
+    expect(view.input.readOnly).toBe(true);
+    act(() => {
+      view.input.value = '3';
+      view.input.dispatchEvent(new Event('input', { bubbles: true }));
+      view.input.dispatchEvent(new Event('blur'));
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('says nothing more while nothing of the limit is used', () => {
+    const view = draw({ max: 4, limitUse: { limit: 4, bought: 0, inCart: 0, remaining: 4 } });
+    expect(view.statuses).toEqual([]);
+    expect(view.plus.getAttribute('aria-disabled')).toBeNull();
+    expect(view.minus.getAttribute('aria-disabled')).toBe('true');
   });
 });

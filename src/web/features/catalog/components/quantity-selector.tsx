@@ -1,9 +1,13 @@
 /**
  * Quantity selector of the product page (storefront spec sections 2, 5, 9): a stepper
- * (min 1, max = stock and the per-customer limit), quick-quantity buttons 10/25/50
- * (disabled when stock or the limit is lower), the 'Limit N per customer' note, an
- * 'Out of Stock' badge when the product cannot be bought, and a message saying why when
- * the quantity stops at the stock or the limit (issue 10: a clear stock-cap message).
+ * (min 1, max = stock and what the per-customer limit still allows), quick-quantity
+ * buttons 10/25/50 (shown, disabled when stock or the limit is lower), the 'Limit N per
+ * customer' note, an 'Out of Stock' badge when the product cannot be bought, and a message
+ * saying why when the quantity stops at the stock or the limit (issue 10: a clear
+ * stock-cap message). When the server says part of the limit is used already (past
+ * orders, this cart: GET /api/cart/allowance), a note says how much, or that nothing is
+ * left. Minus and plus at their ends, and every button while an add is in flight, stay
+ * focusable (Button `unavailable` / `pending`); a sold-out product's are `disabled`.
  */
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -13,36 +17,95 @@ import { Input } from '@/components/ui/input';
 
 const QUICK_QUANTITIES = [10, 25, 50] as const;
 
+/** What the server counts against this shopper's per-customer limit (GET /api/cart/allowance). */
+export interface LimitUse {
+  /** The limit the server applies. */
+  limit: number;
+  /** Units of paid past orders it counts. */
+  bought: number;
+  /** Units in this shopper's cart. */
+  inCart: number;
+  /** limit - bought - inCart, at least 0. */
+  remaining: number;
+}
+
+/**
+ * The sentence saying how much of the limit is used, or null when none is: 'You have
+ * already ordered 3 of the limit of 4 per customer. You can add 1 more.'; with nothing
+ * left 'You have reached the limit of 4 per customer.' (plus how many are in the cart).
+ * `canAdd` is the most the stepper allows (the remaining units, or less when the stock
+ * is lower).
+ */
+export function limitUseText(use: LimitUse, canAdd: number): string | null {
+  const { limit, bought, inCart, remaining } = use;
+  if (remaining <= 0) {
+    const held =
+      inCart === 1 ? ' 1 of them is in your cart.' : ` ${inCart} of them are in your cart.`;
+    return `You have reached the limit of ${limit} per customer.${inCart > 0 ? held : ''}`;
+  }
+  if (bought <= 0 && inCart <= 0) return null;
+  const of = `of the limit of ${limit} per customer`;
+  const used =
+    bought > 0 && inCart > 0
+      ? `You have already ordered ${bought}, and have ${inCart} in your cart, ${of}.`
+      : bought > 0
+        ? `You have already ordered ${bought} ${of}.`
+        : `You already have ${inCart} ${of} in your cart.`;
+  return `${used} You can add ${Math.min(remaining, canAdd)} more.`;
+}
+
 export function QuantitySelector({
   quantity,
   max,
   stockQuantity,
   purchaseLimit,
   soldOut,
-  disabled,
+  limitUse = null,
+  limitUseId,
+  pending = false,
   onChange,
 }: {
   quantity: number;
-  /** Highest quantity allowed (stock and per-customer limit); 0 when sold out. */
+  /**
+   * Highest quantity allowed (stock and what the per-customer limit still allows); 0 when
+   * sold out or when nothing of the limit is left.
+   */
   max: number;
   stockQuantity: number;
   purchaseLimit: number | null;
   soldOut: boolean;
-  disabled?: boolean;
+  /** The server's count against the limit; null while unknown or when there is no limit. */
+  limitUse?: LimitUse | null;
+  /** Id for the note on `limitUse` (the page's Add to Cart is described by it too). */
+  limitUseId?: string;
+  /** An add is in flight: the controls keep focus and ignore input. */
+  pending?: boolean;
   onChange(quantity: number): void;
 }) {
   const inputId = useId();
   const noteId = useId();
+  const ownUsedNoteId = useId();
+  const usedNoteId = limitUseId ?? ownUsedNoteId;
   const [draft, setDraft] = useState(String(quantity));
   useEffect(() => setDraft(String(quantity)), [quantity]);
   const clamp = (n: number) => Math.max(1, Math.min(max, Math.floor(n)));
+  // Nothing of the limit left (max 0 on a product in stock): the field keeps its 1, read-only.
+  const locked = pending || max < 1;
 
   const commit = (text: string) => {
     const n = Number.parseInt(text, 10);
-    const next = Number.isFinite(n) ? clamp(n) : quantity;
+    const next = Number.isFinite(n) && !locked ? clamp(n) : quantity;
     setDraft(String(next));
     if (next !== quantity) onChange(next);
   };
+
+  const usedText = !soldOut && limitUse ? limitUseText(limitUse, max) : null;
+  // What stops the stepper: the limit (what is left of it) or the stock.
+  const limitCap = limitUse ? limitUse.remaining : purchaseLimit;
+  const limitBound = limitCap !== null && limitCap <= stockQuantity;
+  const describedBy =
+    [purchaseLimit !== null ? noteId : '', usedText ? usedNoteId : ''].filter(Boolean).join(' ') ||
+    undefined;
 
   return (
     <div className="space-y-3">
@@ -58,12 +121,17 @@ export function QuantitySelector({
         )}
       </div>
       <div className="flex items-center gap-2">
+        {/* At their ends minus and plus are `unavailable`, not disabled: a buyer pressing
+            plus up to the cap keeps the focus on it (docs/decisions.md "One way to show an
+            unavailable button"). Sold out they are not usable at all on this page. */}
         <Button
           type="button"
           variant="outline"
           size="icon"
           aria-label="Decrease quantity"
-          disabled={disabled || soldOut || quantity <= 1}
+          disabled={soldOut}
+          pending={pending}
+          unavailable={quantity <= 1}
           onClick={() => onChange(clamp(quantity - 1))}
         >
           <Minus aria-hidden="true" />
@@ -75,10 +143,12 @@ export function QuantitySelector({
           min={1}
           max={Math.max(1, max)}
           value={draft}
-          disabled={disabled || soldOut}
-          aria-describedby={purchaseLimit !== null ? noteId : undefined}
+          disabled={soldOut}
+          readOnly={locked}
+          aria-describedby={describedBy}
           className="w-20 text-center"
           onChange={(e) => {
+            if (locked) return;
             setDraft(e.target.value);
             const n = Number.parseInt(e.target.value, 10);
             // Above the most one can order: capped while typing, so the 'Only N in stock'
@@ -97,21 +167,29 @@ export function QuantitySelector({
           variant="outline"
           size="icon"
           aria-label="Increase quantity"
-          disabled={disabled || soldOut || quantity >= max}
+          disabled={soldOut}
+          pending={pending}
+          unavailable={quantity >= max}
           onClick={() => onChange(clamp(quantity + 1))}
         >
           <Plus aria-hidden="true" />
         </Button>
       </div>
-      {!soldOut && max > 0 && quantity >= max && (
+      {usedText && (
+        <p id={usedNoteId} role="status" className="text-sm font-medium text-amber-900">
+          {usedText}
+        </p>
+      )}
+      {!soldOut && max > 0 && quantity >= max && !(limitBound && usedText) && (
         <p role="status" className="text-sm font-medium text-amber-900">
-          {purchaseLimit !== null && purchaseLimit <= stockQuantity
-            ? `You've reached the limit of ${purchaseLimit} per customer.`
+          {limitBound
+            ? `You've reached the limit of ${limitUse?.limit ?? purchaseLimit} per customer.`
             : `Only ${stockQuantity} in stock: that's the most you can order.`}
         </p>
       )}
       {/* Always shown; a button above the stock or the limit is disabled (spec section 9),
-          so a sold-out product shows all three disabled. */}
+          so a sold-out product shows all three disabled. While an add is in flight they
+          are `pending` (focus kept). */}
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="sr-only">Quick quantity</legend>
         <span className="text-sm text-slate-600" aria-hidden="true">
@@ -125,7 +203,8 @@ export function QuantitySelector({
             size="sm"
             aria-label={`Set quantity to ${n}`}
             aria-pressed={quantity === n}
-            disabled={disabled || n > max}
+            disabled={n > max}
+            pending={pending}
             onClick={() => onChange(n)}
           >
             {n}
