@@ -202,3 +202,67 @@ describe('a product with a per-customer limit', () => {
     expect(posts).toEqual([]);
   });
 });
+
+describe('a product some of which is in the cart already', () => {
+  /** The page with the stock at 5 and `held` units of it in the cart (GET /api/cart). */
+  function renderHeld(held: number): void {
+    installMatchMedia();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/products/26') return jsonResponse(200, product(5));
+        if (url === '/api/products') return jsonResponse(200, [product(5)]);
+        if (url === '/api/cart') {
+          return jsonResponse(200, [{ id: 7, productId: 26, quantity: held }]);
+        }
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    renderRoutes(
+      container,
+      createMemoryRouter(
+        [
+          {
+            path: '/product/:id',
+            element: (
+              <CartUiProvider>
+                <ProductPage />
+              </CartUiProvider>
+            ),
+          },
+        ],
+        { initialEntries: ['/product/26'] },
+      ),
+    );
+  }
+  const addButton = () =>
+    [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
+
+  it('caps the quantity at what the stock leaves beside the cart line, and says so', async () => {
+    renderHeld(3);
+    await settle(() => expect(container.querySelector('input')?.max).toBe('2'));
+    const plus = container.querySelector<HTMLButtonElement>(
+      'button[aria-label="Increase quantity"]',
+    )!;
+    plus.click();
+    await settle(() =>
+      expect(container.textContent).toContain(
+        'Only 5 in stock, and 3 are in your cart: you can add 2 more.',
+      ),
+    );
+    expect(plus.getAttribute('aria-disabled')).toBe('true');
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('with all the stock in the cart shows Add to Cart unavailable, saying why', async () => {
+    renderHeld(5);
+    await settle(() => expect(container.textContent).toContain('All 5 in stock are in your cart.'));
+    const add = addButton();
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'All 5 in stock are in your cart.',
+    );
+  });
+});

@@ -31,7 +31,7 @@ import { PageMain } from '@/components/layout/page-main';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { store } from '@/config/store';
-import { useAddToCart, useCartAllowance } from '@/features/cart/api';
+import { useAddToCart, useCart, useCartAllowance } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
 import { useProduct, useProducts } from '@/features/catalog/api';
 import { ProductCard } from '@/features/catalog/components/product-card';
@@ -168,13 +168,20 @@ function ProductView({ product }: { product: Product }) {
   // Until the server answers (or if it cannot), the plain limit caps; the add still checks.
   const allowance = useCartAllowance(product.id, product.purchaseLimit !== null && !soldOut);
   const limitUse = product.purchaseLimit === null ? null : limitUseOf(allowance.data);
+  // Units already in the cart count against the stock: the add checks the line's new total
+  // (the cart the header reads anyway; docs/decisions.md "What the cart already holds").
+  const inCart = useCart().data?.find((line) => line.productId === product.id)?.quantity ?? 0;
   const max = soldOut
     ? 0
-    : Math.min(
-        product.stockQuantity,
-        limitUse?.remaining ?? product.purchaseLimit ?? Number.POSITIVE_INFINITY,
+    : Math.max(
+        0,
+        Math.min(
+          product.stockQuantity - inCart,
+          limitUse?.remaining ?? product.purchaseLimit ?? Number.POSITIVE_INFINITY,
+        ),
       );
-  const limitReached = !soldOut && limitUse?.remaining === 0;
+  // Nothing more can go in (the limit used up, or the cart holds all the stock).
+  const limitReached = !soldOut && max < 1;
   // A quantity chosen before the answer (or before the cart filled) is lowered to the cap.
   const quantity = max >= 1 ? Math.min(chosen, max) : 1;
   const percentOff = catalogTierPercent(quantity);
@@ -236,6 +243,7 @@ function ProductView({ product }: { product: Product }) {
               stockQuantity={product.stockQuantity}
               purchaseLimit={product.purchaseLimit}
               soldOut={soldOut}
+              inCart={inCart}
               limitUse={limitUse}
               limitUseId={limitNoteId}
               pending={addToCart.isPending}
@@ -261,8 +269,8 @@ function ProductView({ product }: { product: Product }) {
             )}
             {/* `pending` (aria-disabled, not disabled) keeps focus on the button, so it
                 gets focus back when the drawer that opens on success is closed. With the
-                limit used up it is `unavailable` (focus kept: the add that used it up
-                leaves it there), the note above saying why. */}
+                limit used up, or all the stock in the cart, it is `unavailable` (focus
+                kept: the add that used it up leaves it there), the note above saying why. */}
             <Button
               size="lg"
               className="w-full"

@@ -6,7 +6,8 @@
  * saying why when the quantity stops at the stock or the limit (issue 10: a clear
  * stock-cap message). When the server says part of the limit is used already (past
  * orders, this cart: GET /api/cart/allowance), a note says how much, or that nothing is
- * left. Minus and plus at their ends, and every button while an add is in flight, stay
+ * left. Units of this product already in the cart count against the stock (`inCart`): the
+ * stepper stops at what is left beside them, and says so. Minus and plus at their ends, and every button while an add is in flight, stay
  * focusable (Button `unavailable` / `pending`); a sold-out product's are `disabled`.
  */
 import { Minus, Plus } from 'lucide-react';
@@ -60,6 +61,7 @@ export function QuantitySelector({
   stockQuantity,
   purchaseLimit,
   soldOut,
+  inCart = 0,
   limitUse = null,
   limitUseId,
   pending = false,
@@ -74,6 +76,8 @@ export function QuantitySelector({
   stockQuantity: number;
   purchaseLimit: number | null;
   soldOut: boolean;
+  /** Units of this product in the shopper's cart (they count against the stock). */
+  inCart?: number;
   /** The server's count against the limit; null while unknown or when there is no limit. */
   limitUse?: LimitUse | null;
   /** Id for the note on `limitUse` (the page's Add to Cart is described by it too). */
@@ -102,10 +106,20 @@ export function QuantitySelector({
   const usedText = !soldOut && limitUse ? limitUseText(limitUse, max) : null;
   // What stops the stepper: the limit (what is left of it) or the stock.
   const limitCap = limitUse ? limitUse.remaining : purchaseLimit;
-  const limitBound = limitCap !== null && limitCap <= stockQuantity;
+  const stockLeft = Math.max(0, stockQuantity - inCart);
+  const limitBound = limitCap !== null && limitCap <= stockLeft;
+  const stockText =
+    inCart > 0
+      ? stockLeft > 0
+        ? `Only ${stockQuantity} in stock, and ${inCart} ${inCart === 1 ? 'is' : 'are'} in your cart: you can add ${stockLeft} more.`
+        : `All ${stockQuantity} in stock are in your cart.`
+      : `Only ${stockQuantity} in stock: that's the most you can order.`;
+  // The cart holds all the stock: said even though the stepper has nothing left (max 0).
+  const stockFull = !soldOut && !limitBound && stockLeft < 1;
   const describedBy =
-    [purchaseLimit !== null ? noteId : '', usedText ? usedNoteId : ''].filter(Boolean).join(' ') ||
-    undefined;
+    [purchaseLimit !== null ? noteId : '', usedText || stockFull ? usedNoteId : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <div className="space-y-3">
@@ -184,7 +198,16 @@ export function QuantitySelector({
         <p role="status" className="text-sm font-medium text-amber-900">
           {limitBound
             ? `You've reached the limit of ${limitUse?.limit ?? purchaseLimit} per customer.`
-            : `Only ${stockQuantity} in stock: that's the most you can order.`}
+            : stockText}
+        </p>
+      )}
+      {stockFull && (
+        <p
+          id={usedText ? undefined : usedNoteId}
+          role="status"
+          className="text-sm font-medium text-amber-900"
+        >
+          {stockText}
         </p>
       )}
       {/* Always shown; a button above the stock or the limit is disabled (spec section 9),
