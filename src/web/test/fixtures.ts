@@ -3,6 +3,7 @@
  * changed contract breaks the tests that use them.
  */
 import type { CustomOrder } from '@shared/schemas/custom-orders';
+import type { OrderConfirmation } from '@shared/schemas/orders';
 
 /** A paid custom order (100 gold 1-inch pins, $525, deposit $52.50); `over` replaces fields. */
 export function customOrderFixture(over: Partial<CustomOrder> = {}): CustomOrder {
@@ -40,6 +41,39 @@ export function customOrderFixture(over: Partial<CustomOrder> = {}): CustomOrder
     balancePaymentToken: null,
     balanceTokenExpiresAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/**
+ * A paid catalogue order #41 still in processing, as GET /api/orders/{id}/confirmation
+ * answers it (usable wherever an `Order` is, GET /api/orders' shape): two lines (250 Eagle
+ * Flag Pins at $5.59, 7 Ball Markers at $5.04), no discount, stored subtotal $1,434.78,
+ * shipping $5.99, total $1,440.77 (dollars, the server's figures), shipping to Austin.
+ * Placed at noon UTC, so November 20, 2026 wherever the test runs. `over` replaces fields.
+ */
+export function orderFixture(over: Partial<OrderConfirmation> = {}): OrderConfirmation {
+  return {
+    id: 41,
+    customerEmail: 'buyer@proshop.example',
+    customerName: 'Pro Shop',
+    shippingAddress: '1 Fairway Dr, Austin, TX 78701',
+    subtotalAmount: 1434.78,
+    discountCode: null,
+    discountAmount: 0,
+    shippingAmount: 5.99,
+    totalAmount: 1440.77,
+    paymentIntentId: 'TEST-41',
+    paymentStatus: 'paid',
+    status: 'processing',
+    items: [
+      { productId: 3, name: 'Eagle Flag Pin', quantity: 250, price: 5.59 },
+      { productId: 4, name: 'Ball Marker', quantity: 7, price: 5.04 },
+    ],
+    trackingNumber: null,
+    trackingUrl: null,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    expectedShipDate: '2026-11-24',
     ...over,
   };
 }

@@ -15,6 +15,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { store } from '@/config/store';
 import { heldResponse, jsonResponse, settle, unmount } from '@/test/dom';
+import { orderFixture } from '@/test/fixtures';
 import { Component as ReceiptPage } from './order-receipt';
 
 /**
@@ -22,29 +23,22 @@ import { Component as ReceiptPage } from './order-receipt';
  * NOT subtotal - discount + shipping ($53.95), so a receipt that adds the parts up in the
  * browser shows the wrong figure.
  */
-const order: OrderConfirmation = {
-  id: 41,
+const order: OrderConfirmation = orderFixture({
   customerEmail: 'accounts@proshop.example',
   customerName: 'Lakeside Pro Shop',
-  shippingAddress: '1 Fairway Dr, Austin, TX 78701',
   subtotalAmount: 50,
   discountCode: 'SAVE5',
   discountAmount: 5,
   shippingAmount: 8.95,
   totalAmount: 60,
   paymentIntentId: 'TEST-abc123',
-  paymentStatus: 'paid',
-  status: 'processing',
   items: [
     { productId: 3, name: 'Eagle Flag Pin', quantity: 25, price: 1.5 },
     { productId: 4, name: 'Ball Marker', quantity: 5, price: 2.5 },
   ],
-  trackingNumber: null,
-  trackingUrl: null,
   // Noon UTC: November 20 wherever the test runs (the card's date is the reader's day).
   createdAt: '2026-11-20T12:00:00.000Z',
-  expectedShipDate: '2026-11-24',
-};
+});
 
 const OWNER = { id: 7, username: 'lakeside', email: 'accounts@proshop.example', role: 'user' };
 /** A well-formed mailed-link key (the server checks it; these stubs answer for it). */

@@ -12,7 +12,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { jsonResponse, settle, unmount } from '@/test/dom';
-import { customOrderFixture } from '@/test/fixtures';
+import { customOrderFixture, orderFixture } from '@/test/fixtures';
 import { Component as TrackOrderPage } from './track-order';
 
 const customOrder = customOrderFixture({
@@ -23,25 +23,21 @@ const customOrder = customOrderFixture({
 });
 
 /** A guest's catalogue order that has shipped, as GET /api/orders/{id}/confirmation answers. */
-const shippedOrder: OrderConfirmation = {
+const shippedOrder: OrderConfirmation = orderFixture({
   id: 9,
   customerEmail: 'sam@club.example',
   customerName: 'Sam Green',
   shippingAddress: '2 Links Road, Pebble Beach, CA 93953',
   subtotalAmount: 24,
-  discountCode: null,
-  discountAmount: 0,
   shippingAmount: 5,
   totalAmount: 29,
   paymentIntentId: 'TEST-1',
-  paymentStatus: 'paid',
   status: 'shipped',
   items: [{ productId: 1, name: 'Eagle Flag Pin', quantity: 2, price: 12 }],
   trackingNumber: '1Z999AA10123456784',
   trackingUrl: 'https://carrier.example/track/1Z999AA10123456784',
   createdAt: '2026-11-20T17:00:00.000Z',
-  expectedShipDate: '2026-11-24',
-};
+});
 
 /** A well-formed mailed-link key (the server checks it; this stub answers for it). */
 const KEY = `1800000000.${'a'.repeat(43)}`;

@@ -1,7 +1,8 @@
 /**
  * 'View Details' of a regular order (back-office spec section 2 "/admin"): customer
  * details, shipping address, items (name, quantity, unit price), subtotal, discount,
- * shipping and total, all as the server returned them.
+ * shipping and total, all as the server returned them. The items are the lines table the
+ * receipt and Track Order share (features/orders/components/order-lines-table.tsx), compact.
  */
 
 import { formatDollars } from '@shared/money';
@@ -14,6 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Separator } from '@/components/ui/separator';
+import { OrderLinesTable } from '@/features/orders/components/order-lines-table';
 import { cn } from '@/lib/utils';
 import { formatAdminDate, REGULAR_STATUS_LABELS } from '../format';
 
@@ -65,32 +67,7 @@ export function OrderDetailsDialog({
           <h3 id={`details-${order.id}-items`} className="mb-2 text-sm font-semibold">
             Items
           </h3>
-          <table className="w-full text-sm">
-            <thead className="text-muted-foreground text-left">
-              <tr>
-                <th scope="col" className="pb-1 font-medium">
-                  Item
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="pb-1 text-right font-medium">
-                  Unit price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={`${item.productId ?? 0}-${item.name}-${item.price}`} className="border-t">
-                  <td className="py-1.5 pr-2">{item.name}</td>
-                  <td className="py-1.5 text-right">{item.quantity}</td>
-                  <td className="py-1.5 pl-2 text-right whitespace-nowrap">
-                    {formatDollars(item.price)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrderLinesTable items={order.items} layout="compact" />
         </section>
 
         <Separator />

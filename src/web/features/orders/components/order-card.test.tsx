@@ -16,6 +16,7 @@ import { Toaster } from '@/components/ui/sonner';
 import { useCart } from '@/features/cart/api';
 import { CartUiProvider, useCartUi } from '@/features/cart/cart-state';
 import { heldResponse, jsonResponse, settle, unmount } from '@/test/dom';
+import { orderFixture } from '@/test/fixtures';
 import { waitForToast } from '@/test/toasts';
 import { OrderCard } from './order-card';
 
@@ -25,27 +26,8 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const order: Order = {
-  id: 41,
-  customerEmail: 'buyer@proshop.example',
-  customerName: 'Pro Shop',
-  shippingAddress: '1 Fairway Dr, Austin, TX 78701',
-  subtotalAmount: 1434.78,
-  discountCode: null,
-  discountAmount: 0,
-  shippingAmount: 5.99,
-  totalAmount: 1440.77,
-  paymentIntentId: 'TEST-41',
-  paymentStatus: 'paid',
-  status: 'processing',
-  items: [
-    { productId: 3, name: 'Eagle Flag Pin', quantity: 250, price: 5.59 },
-    { productId: 4, name: 'Ball Marker', quantity: 7, price: 5.04 },
-  ],
-  trackingNumber: null,
-  trackingUrl: null,
-  createdAt: '2026-11-20T17:00:00.000Z',
-};
+/** Pro Shop's paid order #41: 250 Eagle Flag Pins at $5.59 and 7 Ball Markers at $5.04. */
+const order: Order = orderFixture();
 
 /**
  * Says whether the cart drawer is open (the cart UI state 'Order Again' sets), and reads

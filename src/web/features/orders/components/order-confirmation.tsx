@@ -3,10 +3,10 @@
  * address and expected ship date, as the server answers GET /api/orders/{id}/confirmation.
  * `ShippingDetails` is its address and ship-date part, also under a mailed link's order card.
  */
-import { formatDollars, formatUsd } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import type { OrderConfirmation as Confirmation } from '@shared/schemas/orders';
 import { calendarDay, longWeekdayDate } from '@/lib/dates';
-import { lineTotalCents } from '../format';
+import { OrderLinesTable } from './order-lines-table';
 
 /** 'Tuesday, November 24' for a YYYY-MM-DD date. */
 const longDay = (iso: string) => longWeekdayDate(calendarDay(iso), true);
@@ -17,41 +17,11 @@ export function OrderConfirmationDetails({ order }: { order: Confirmation }) {
       <h3 id="confirmation-heading" className="text-lg font-semibold">
         Order #{order.id}
       </h3>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Items in order #{order.id}</caption>
-        <thead>
-          <tr className="border-b text-left text-slate-600">
-            <th scope="col" className="py-2 font-medium">
-              Item
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
-              Qty
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id
-            <tr key={i} className="border-b">
-              {/* A long name wraps anywhere (one unbroken word pushed Qty and Total off
-                  the table at 360 px); the numbers stay on one line. */}
-              <td className="py-2 align-top wrap-anywhere">
-                {line.name}
-                <span className="block text-xs text-slate-600">
-                  {formatDollars(line.price)} each
-                </span>
-              </td>
-              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">{line.quantity}</td>
-              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">
-                {formatUsd(lineTotalCents(line))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable
+        items={order.items}
+        layout="summary"
+        caption={`Items in order #${order.id}`}
+      />
       <dl className="ml-auto grid max-w-xs grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatDollars(order.subtotalAmount)}</dd>

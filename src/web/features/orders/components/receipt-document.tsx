@@ -5,14 +5,16 @@
  * billed and shipped to, every line, subtotal, discount (code), shipping, total, and the
  * payment the order records. Every total is the server's figure as the order stores it
  * (subtotal, discount, shipping, total: never added up here); a line's amount is its
- * charged unit price times its quantity in whole cents (../format.ts `lineTotalCents`).
+ * charged unit price times its quantity in whole cents (../format.ts `lineTotalCents`), in
+ * the lines table the confirmation and the admin's details share (./order-lines-table.tsx).
  * The order records no SKU and no tax, so the receipt shows neither.
  */
-import { formatDollars, formatUsd } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import { cn } from '@/lib/utils';
-import { formatOrderDate, lineTotalCents } from '../format';
+import { formatOrderDate } from '../format';
 import { paymentMethodOf } from '../receipt';
+import { OrderLinesTable } from './order-lines-table';
 import { StoreLetterhead } from './store-letterhead';
 
 /** `order` as GET /api/orders/{id}/confirmation answers it; returns the receipt's <article>. */
@@ -42,53 +44,24 @@ export function ReceiptDocument({ order }: { order: Order }) {
           </div>
         ) : null}
       </div>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Items in order #{order.id}</caption>
-        <thead className="border-b text-left">
-          <tr>
-            <th scope="col" className="py-2">
-              Item
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right">
-              Qty
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right">
-              Unit price
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id
-            <tr key={i} className="border-b">
-              {/* A long name wraps anywhere; the numbers stay on one line, so the Amount
-                  column stays on the page at 360 px and on A4 / Letter. */}
-              <td className="py-2 align-top wrap-anywhere">{line.name}</td>
-              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">{line.quantity}</td>
-              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">
-                {formatDollars(line.price)}
-              </td>
-              <td className="py-2 pl-3 text-right align-top whitespace-nowrap">
-                {formatUsd(lineTotalCents(line))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <SummaryRow term="Subtotal" value={formatDollars(order.subtotalAmount)} first />
-          {order.discountAmount > 0 ? (
-            <SummaryRow
-              term={order.discountCode ? `Discount (${order.discountCode})` : 'Discount'}
-              value={`-${formatDollars(order.discountAmount)}`}
-            />
-          ) : null}
-          <SummaryRow term="Shipping" value={formatDollars(order.shippingAmount)} />
-          <SummaryRow term="Total (USD)" value={formatDollars(order.totalAmount)} total />
-        </tfoot>
-      </table>
+      <OrderLinesTable
+        items={order.items}
+        layout="document"
+        caption={`Items in order #${order.id}`}
+        footer={
+          <>
+            <SummaryRow term="Subtotal" value={formatDollars(order.subtotalAmount)} first />
+            {order.discountAmount > 0 ? (
+              <SummaryRow
+                term={order.discountCode ? `Discount (${order.discountCode})` : 'Discount'}
+                value={`-${formatDollars(order.discountAmount)}`}
+              />
+            ) : null}
+            <SummaryRow term="Shipping" value={formatDollars(order.shippingAmount)} />
+            <SummaryRow term="Total (USD)" value={formatDollars(order.totalAmount)} total />
+          </>
+        }
+      />
       <div className="text-sm">
         <p className="text-muted-foreground font-medium">Payment</p>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
@@ -114,7 +87,10 @@ export function ReceiptDocument({ order }: { order: Order }) {
   );
 }
 
-/** A totals row under the lines: the term right-aligned across the first three columns. */
+/**
+ * A totals row under the lines: the term right-aligned across the first three columns
+ * (Item, Qty, Unit price of the `document` lines table), the figure under Amount.
+ */
 function SummaryRow({
   term,
   value,
