@@ -217,6 +217,32 @@ describe('the cart drawer’s Checkout', () => {
 });
 
 describe('typing a quantity in the cart drawer', () => {
+  it('steps the typed number with the arrow keys between 1 and the cap, sending it on Enter', async () => {
+    const drawer = mountDrawer([line(4998)]);
+    await settle(() => expect(input().value).toBe('4998'));
+    const key = (k: string) =>
+      act(() => {
+        input().dispatchEvent(
+          new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }),
+        );
+      });
+    act(() => input().focus());
+    for (let i = 0; i < 3; i++) key('ArrowUp');
+    // The stock (5,000) caps it; nothing is sent while stepping.
+    expect(input().value).toBe('5000');
+    expect(drawer.patches).toEqual([]);
+    for (let i = 0; i < 2; i++) key('ArrowDown');
+    expect(input().value).toBe('4998');
+    key('Enter');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(drawer.patches).toEqual([]); // the same quantity as the cart's: nothing to send
+    key('ArrowDown');
+    key('Enter');
+    await settle(() => expect(drawer.patches).toEqual([4997]));
+    drawer.answer(jsonResponse(200, line(4997)));
+    await settle(() => expect(input().value).toBe('4997'));
+  });
+
   it("PATCHes it once and shows the server's quantity; a refusal toasts and puts it back; Escape keeps the drawer open", async () => {
     installMatchMedia();
     vi.stubGlobal(

@@ -115,6 +115,15 @@ export function CartLine({ item, pending, onChangeQuantity, onRemove, onNavigate
       // The drawer leaves this Escape to the field (isEditingQuantity).
       setDraft(null);
       setNote(null);
+    } else if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      // Up and down step the number, as in a number field, between 1 and the cap; like
+      // typing, nothing is sent until Enter or leaving the field.
+      event.preventDefault();
+      if (pending) return;
+      const current = parseQuantity(draft ?? String(sent ?? item.quantity)) ?? item.quantity;
+      const next = current + (event.key === 'ArrowUp' ? 1 : -1);
+      setDraft(String(Math.min(Math.max(next, 1), typedMax)));
+      setNote(null);
     }
   }
 
