@@ -266,3 +266,58 @@ describe('a product some of which is in the cart already', () => {
     );
   });
 });
+
+describe('a limited product beside the cart (the allowance answered or not)', () => {
+  /** A pin limited to `limit` with `stock` left, `held` of it in the cart; `allowance`: GET /api/cart/allowance's answer, or a 500. */
+  function renderLimited(stock: number, limit: number, held: number, allowance: unknown | 500) {
+    installMatchMedia();
+    const p: Product = { ...product(stock), purchaseLimit: limit };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/products/26') return jsonResponse(200, p);
+        if (url === '/api/products') return jsonResponse(200, [p]);
+        if (url === '/api/cart')
+          return jsonResponse(200, [{ id: 7, productId: 26, quantity: held }]);
+        if (url === '/api/cart/allowance?productId=26') {
+          return allowance === 500
+            ? jsonResponse(500, { message: 'Internal Server Error' })
+            : jsonResponse(200, allowance);
+        }
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    container = document.createElement('div');
+    document.body.append(container);
+    renderRoutes(
+      container,
+      createMemoryRouter([{ path: '/product/:id', element: <ProductRoute /> }], {
+        initialEntries: ['/product/26'],
+      }),
+    );
+  }
+  const addButton = () =>
+    [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
+  const reason = () =>
+    document.getElementById(addButton().getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('with all the stock in the cart says so, not "You can add 0 more"', async () => {
+    renderLimited(3, 10, 3, { productId: 26, limit: 10, bought: 0, inCart: 3, remaining: 7 });
+    await settle(() => expect(reason()).toBe('All 3 in stock are in your cart.'));
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    expect(container.textContent).toContain(
+      'You already have 3 of the limit of 10 per customer in your cart.',
+    );
+    expect(container.textContent).not.toContain('You can add 0 more');
+  });
+
+  it('when the allowance cannot be read, counts the cart against the limit', async () => {
+    renderLimited(200, 4, 4, 500);
+    await settle(() =>
+      expect(reason()).toBe(
+        'You have reached the limit of 4 per customer. 4 of them are in your cart.',
+      ),
+    );
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+  });
+});

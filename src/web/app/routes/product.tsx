@@ -158,6 +158,12 @@ function limitUseOf(data: CartAllowance | undefined): LimitUse | null {
   };
 }
 
+/** The limit counted against the cart alone (no answer from the server yet); null with an empty cart. */
+function cartOnlyLimitUse(limit: number, inCart: number): LimitUse | null {
+  if (inCart <= 0) return null;
+  return { limit, bought: 0, inCart, remaining: Math.max(0, limit - inCart) };
+}
+
 function ProductView({ product }: { product: Product }) {
   const [chosen, setChosen] = useState(1);
   const addToCart = useAddToCart();
@@ -167,10 +173,15 @@ function ProductView({ product }: { product: Product }) {
   const soldOut = stockLabel(product.stockQuantity, product.inStock) === 'Out of Stock';
   // Until the server answers (or if it cannot), the plain limit caps; the add still checks.
   const allowance = useCartAllowance(product.id, product.purchaseLimit !== null && !soldOut);
-  const limitUse = product.purchaseLimit === null ? null : limitUseOf(allowance.data);
   // Units already in the cart count against the stock: the add checks the line's new total
   // (the cart the header reads anyway; docs/decisions.md "What the cart already holds").
   const inCart = useCart().data?.find((line) => line.productId === product.id)?.quantity ?? 0;
+  // Without the server's answer (loading, or it failed) the cart alone is counted against
+  // the limit: true as far as it goes, and the add still checks past orders.
+  const limitUse =
+    product.purchaseLimit === null
+      ? null
+      : (limitUseOf(allowance.data) ?? cartOnlyLimitUse(product.purchaseLimit, inCart));
   const max = soldOut
     ? 0
     : Math.max(

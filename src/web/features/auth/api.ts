@@ -92,16 +92,19 @@ export function useForgotPassword() {
 
 /**
  * Sets a new password from a mailed link. The server ends every session of the account,
- * this browser's included, so the cached user and orders are dropped.
+ * this browser's included, so the cached user and orders are dropped and the cart's
+ * reads (the allowance counts the account's orders) asked again.
  */
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ResetPasswordBody) =>
       api.post<PasswordResetResponse>('/api/auth/reset-password', body),
-    onSuccess: () => {
+    onSuccess: async () => {
       qc.setQueryData(userQueryKey, null);
       qc.removeQueries({ queryKey: ['/api/orders'] });
+      // Signed out: what the account's limits allow (GET /api/cart/allowance) changes.
+      await qc.invalidateQueries({ queryKey: ['/api/cart'] });
     },
   });
 }

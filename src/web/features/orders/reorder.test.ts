@@ -69,7 +69,7 @@ describe('addOrderLines', () => {
     });
   });
 
-  it('goes down to the per-customer limit after the stock, and reports the first reason', async () => {
+  it('goes down to the per-customer limit after the stock, and gives the reason that set the number', async () => {
     const calls: number[] = [];
     const outcome = await addOrderLines(
       [flag],
@@ -85,7 +85,25 @@ describe('addOrderLines', () => {
       async () => 0,
     );
     expect(calls).toEqual([250, 30, 6]);
-    expect(outcome.shortened).toEqual([{ line: flag, added: 6, message: 'Only 30 left in stock' }]);
+    expect(outcome.shortened).toEqual([{ line: flag, added: 6, message: 'Limit 6 per customer' }]);
+  });
+
+  it('refuses with the reason that stopped the line, not the first one', async () => {
+    const outcome = await addOrderLines(
+      [flag],
+      async (body) => {
+        if (body.quantity > 30) {
+          throw new ApiRequestError(409, 'Only 30 left in stock', { available: 30 });
+        }
+        throw new ApiRequestError(409, 'Limit 6 per customer', { limit: 6, remaining: 0 });
+      },
+      async () => 0,
+    );
+    expect(outcome).toEqual({
+      added: [],
+      shortened: [],
+      refused: [{ line: flag, message: 'Limit 6 per customer' }],
+    });
   });
 
   it('refuses the line when nothing is left (a used-up limit, a full cart line)', async () => {

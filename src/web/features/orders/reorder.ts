@@ -57,8 +57,10 @@ export function canOrderAgain(order: Pick<Order, 'items'>): boolean {
  * What is left: when the server refuses a line for stock or the per-customer limit and
  * says how many the cart line may hold, `inCart(productId)` (the quantity of that product
  * in the cart now, read fresh) is asked and the line is sent again with the difference,
- * when that is at least one; it is then reported as shortened with the first refusal's
- * reason. A second refusal (the other rule) is handled the same way, at most twice.
+ * when that is at least one; it is then reported as shortened with the reason of the
+ * refusal that set the number it went in with. A second refusal (the other rule) is
+ * handled the same way, at most twice; a line refused in the end is reported with the
+ * last refusal's reason (the one that stopped it).
  * Never rejects (a failing `inCart` counts as a plain refusal).
  */
 export async function addOrderLines(
@@ -74,18 +76,18 @@ export async function addOrderLines(
       continue;
     }
     let quantity = line.quantity;
-    let firstMessage: string | null = null;
+    // The reason of the latest refusal: it set the quantity sent next, or stopped the line.
+    let reason: string | null = null;
     for (let attempt = 0; ; attempt++) {
       try {
         await add({ productId, quantity });
         outcome.added.push(quantity === line.quantity ? line : { ...line, quantity });
-        if (firstMessage !== null) {
-          outcome.shortened.push({ line, added: quantity, message: firstMessage });
+        if (reason !== null) {
+          outcome.shortened.push({ line, added: quantity, message: reason });
         }
         break;
       } catch (error) {
-        const message = serverMessageOr(error, 'Failed to add to cart');
-        firstMessage ??= message;
+        reason = serverMessageOr(error, 'Failed to add to cart');
         const allowed = allowedLineTotal(error);
         const left =
           allowed === null || attempt >= 2
@@ -95,7 +97,7 @@ export async function addOrderLines(
                 () => 0,
               );
         if (left < 1 || left >= quantity) {
-          outcome.refused.push({ line, message: firstMessage });
+          outcome.refused.push({ line, message: reason });
           break;
         }
         quantity = left;

@@ -35,7 +35,8 @@ export interface LimitUse {
  * already ordered 3 of the limit of 4 per customer. You can add 1 more.'; with nothing
  * left 'You have reached the limit of 4 per customer.' (plus how many are in the cart).
  * `canAdd` is the most the stepper allows (the remaining units, or less when the stock
- * is lower).
+ * is lower); at 0 with some of the limit left, the count alone (the stock's note says why
+ * nothing more can go in).
  */
 export function limitUseText(use: LimitUse, canAdd: number): string | null {
   const { limit, bought, inCart, remaining } = use;
@@ -52,7 +53,8 @@ export function limitUseText(use: LimitUse, canAdd: number): string | null {
       : bought > 0
         ? `You have already ordered ${bought} ${of}.`
         : `You already have ${inCart} ${of} in your cart.`;
-  return `${used} You can add ${Math.min(remaining, canAdd)} more.`;
+  // Nothing can be added for another reason (the cart holds all the stock): that note says why.
+  return canAdd > 0 ? `${used} You can add ${Math.min(remaining, canAdd)} more.` : used;
 }
 
 export function QuantitySelector({
@@ -90,6 +92,7 @@ export function QuantitySelector({
   const noteId = useId();
   const ownUsedNoteId = useId();
   const usedNoteId = limitUseId ?? ownUsedNoteId;
+  const ownLimitTextId = useId();
   const [draft, setDraft] = useState(String(quantity));
   useEffect(() => setDraft(String(quantity)), [quantity]);
   const clamp = (n: number) => Math.max(1, Math.min(max, Math.floor(n)));
@@ -116,8 +119,11 @@ export function QuantitySelector({
       : `Only ${stockQuantity} in stock: that's the most you can order.`;
   // The cart holds all the stock: said even though the stepper has nothing left (max 0).
   const stockFull = !soldOut && !limitBound && stockLeft < 1;
+  // `usedNoteId` (what Add to Cart is described by) names the reason nothing more can be
+  // added: the stock's note when the cart holds all of it, else the limit's.
+  const limitTextId = stockFull ? ownLimitTextId : usedNoteId;
   const describedBy =
-    [purchaseLimit !== null ? noteId : '', usedText || stockFull ? usedNoteId : '']
+    [purchaseLimit !== null ? noteId : '', usedText ? limitTextId : '', stockFull ? usedNoteId : '']
       .filter(Boolean)
       .join(' ') || undefined;
 
@@ -190,7 +196,7 @@ export function QuantitySelector({
         </Button>
       </div>
       {usedText && (
-        <p id={usedNoteId} role="status" className="text-sm font-medium text-amber-900">
+        <p id={limitTextId} role="status" className="text-sm font-medium text-amber-900">
           {usedText}
         </p>
       )}
@@ -202,11 +208,7 @@ export function QuantitySelector({
         </p>
       )}
       {stockFull && (
-        <p
-          id={usedText ? undefined : usedNoteId}
-          role="status"
-          className="text-sm font-medium text-amber-900"
-        >
+        <p id={usedNoteId} role="status" className="text-sm font-medium text-amber-900">
           {stockText}
         </p>
       )}
