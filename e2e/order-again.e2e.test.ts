@@ -6,12 +6,11 @@
  * the cart already holds one of it. 'Order Again' on the Order History card puts in what
  * is left beside the cart line, says so in the toast, and adds the other pin in full.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products as productsTable } from '../src/server/db/schema';
 import type { Product } from '../src/shared/schemas/catalog';
-import { useShopAndBrowser } from './support/shop';
+import { placeOrder, useShopAndBrowser } from './support/shop';
 
 describe("'Order Again' with less in stock, in Chromium", () => {
   const fixture = useShopAndBrowser();
@@ -34,23 +33,15 @@ describe("'Order Again' with less in stock, in Chromium", () => {
       },
     });
     expect(registered.ok(), await registered.text()).toBe(true);
-    const headers = { 'x-session-id': randomUUID() };
-    const post = async (path: string, data: unknown) => {
-      const res = await context.request.post(`${shop.url}${path}`, { data, headers });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    await post('/api/cart', { productId: short!.id, quantity: 5 });
-    await post('/api/cart', { productId: full!.id, quantity: 2 });
-    const payment = await post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
-    expect((await post(`/paypal/order/${payment.id}/capture`, {})).status).toBe('COMPLETED');
-    const placed = await post('/api/create-order', {
-      paypalOrderId: payment.id,
-      customerEmail: 'shop@ridgeview.example',
-      customerName: 'Ridgeview Golf Club',
+    const orderId = await placeOrder(shop, {
+      request: context.request,
+      lines: [
+        { productId: short!.id, quantity: 5 },
+        { productId: full!.id, quantity: 2 },
+      ],
+      customer: { name: 'Ridgeview Golf Club', email: 'shop@ridgeview.example' },
       shippingAddress: '9 Ridge Rd, Boise, ID 83702',
     });
-    const orderId = (placed.order as { id: number }).id;
 
     // Three left of the short pin; the page's own cart (the browser's session) holds one.
     await shop.database.db

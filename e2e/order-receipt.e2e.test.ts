@@ -7,7 +7,6 @@
  * database stored; the page is axe-clean, fits a 360 px phone, and in print shows the
  * document alone (no Print button, no site header), within an A4 page's printable width.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../src/server/db/schema';
@@ -15,7 +14,7 @@ import { formatUsd } from '../src/shared/money';
 import type { Product } from '../src/shared/schemas/catalog';
 import { expectAxeClean } from './support/axe';
 import { screenshot } from './support/browser';
-import { useShopAndBrowser } from './support/shop';
+import { placeOrder, useShopAndBrowser } from './support/shop';
 
 /** A4's width less Chromium's default print margins (0.4 in each side), in CSS pixels. */
 const A4_PRINTABLE_WIDTH = 718;
@@ -42,26 +41,12 @@ describe("a catalogue order's receipt in Chromium", () => {
       },
     });
     expect(registered.ok(), await registered.text()).toBe(true);
-    const headers = { 'x-session-id': randomUUID() };
-    const post = async (path: string, data: unknown) => {
-      const res = await context.request.post(`${shop.url}${path}`, { data, headers });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    await post('/api/cart', { productId: product.id, quantity: 3 });
-    const payment = await post('/paypal/order', {
-      intent: 'CAPTURE',
-      currency: 'USD',
+    const orderId = await placeOrder(shop, {
+      request: context.request,
+      lines: [{ productId: product.id, quantity: 3 }],
+      customer: { name: 'Lakeside Pro Shop', email: 'accounts@lakeside.example' },
       discountCode: 'SAVE5',
     });
-    expect((await post(`/paypal/order/${payment.id}/capture`, {})).status).toBe('COMPLETED');
-    const placed = await post('/api/create-order', {
-      paypalOrderId: payment.id,
-      customerEmail: 'accounts@lakeside.example',
-      customerName: 'Lakeside Pro Shop',
-      shippingAddress: '1 Fairway Drive, Austin, TX 78701',
-    });
-    const orderId = (placed.order as { id: number }).id;
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row?.userId, 'the order is the signed-in buyer’s').not.toBeNull();
     expect(row?.discountCents).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { APIRequestContext, APIResponse, Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type StartedShop, startShop } from '../../src/server/start';
@@ -106,38 +106,63 @@ export function useShopAndBrowser(settings: ShopAndBrowserSettings = {}): {
   };
 }
 
+/** What `placeOrder` sends: the cart's lines, the buyer, and optionally a discount code. */
+export interface OrderToPlace {
+  lines: { productId: number; quantity: number }[];
+  customer: { name: string; email: string };
+  discountCode?: string;
+  shippingAddress?: string;
+  /**
+   * A browser context's request client (`context.request`): the order is placed with that
+   * browser's cookies, so a signed-in buyer's order is theirs. Else a plain client.
+   */
+  request?: APIRequestContext;
+}
+
 /**
- * Places a catalogue order through the real API as a customer's browser would: cart ->
- * payment order -> capture (the test provider approves) -> create-order. Returns the order id.
+ * Places a catalogue order through the real API as a customer's browser would: each line
+ * into a new cart session -> payment order (with the discount code) -> capture (the test
+ * provider approves) -> create-order. Returns the order id.
  */
+export async function placeOrder(shop: { url: string }, order: OrderToPlace): Promise<number> {
+  const headers = { 'content-type': 'application/json', 'x-session-id': randomUUID() };
+  const post = async (path: string, body: unknown = {}) => {
+    const url = `${shop.url}${path}`;
+    const res = order.request
+      ? await order.request.post(url, { data: body, headers })
+      : await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await res.text();
+    expect(
+      order.request ? (res as APIResponse).ok() : (res as Response).ok,
+      `${path}: ${text}`,
+    ).toBe(true);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  for (const line of order.lines) await post('/api/cart', line);
+  const payment = await post('/paypal/order', {
+    intent: 'CAPTURE',
+    currency: 'USD',
+    ...(order.discountCode ? { discountCode: order.discountCode } : {}),
+  });
+  const capture = await post(`/paypal/order/${payment.id}/capture`);
+  expect(capture.status).toBe('COMPLETED');
+  const placed = await post('/api/create-order', {
+    paypalOrderId: payment.id,
+    customerEmail: order.customer.email,
+    customerName: order.customer.name,
+    shippingAddress: order.shippingAddress ?? '1 Fairway Drive, Austin, TX 78701',
+  });
+  return (placed.order as { id: number }).id;
+}
+
+/** `placeOrder` of one line (`quantity` of `productId`) from a plain client. Returns the order id. */
 export async function placeOrderThroughApi(
   shop: { url: string },
   productId: number,
   customer: { name: string; email: string },
   quantity = 2,
 ): Promise<number> {
-  const headers = { 'content-type': 'application/json', 'x-session-id': randomUUID() };
-  const post = async (path: string, body?: unknown) => {
-    const res = await fetch(`${shop.url}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body ?? {}),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    expect(res.ok, `${path}: ${JSON.stringify(json)}`).toBe(true);
-    return json;
-  };
-  await post('/api/cart', { productId, quantity });
-  const payment = await post('/paypal/order', { intent: 'CAPTURE', currency: 'USD' });
-  const capture = await post(`/paypal/order/${payment.id}/capture`);
-  expect(capture.status).toBe('COMPLETED');
-  const placed = await post('/api/create-order', {
-    paypalOrderId: payment.id,
-    customerEmail: customer.email,
-    customerName: customer.name,
-    shippingAddress: '1 Fairway Drive, Austin, TX 78701',
-  });
-  return (placed.order as { id: number }).id;
+  return placeOrder(shop, { lines: [{ productId, quantity }], customer });
 }
 
 /**
