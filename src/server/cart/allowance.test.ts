@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartAllowance } from '../../shared/schemas/cart';
 import { insertProduct, signedInClient } from '../catalog/testing';
-import { type OrderLineRecord, orders } from '../db/schema';
 import { createTestApp, newSessionId, type TestApp, TestClient } from '../test/app';
+import { insertPastOrder, type PastOrderFields, pastLine } from './testing';
 
 describe('GET /api/cart/allowance', () => {
   let t: TestApp;
@@ -16,28 +16,9 @@ describe('GET /api/cart/allowance', () => {
   });
   afterAll(() => t.close());
 
-  /** A paid (or refunded) past order, as checkout would have written it. */
-  async function pastOrder(
-    fields: {
-      userId?: number;
-      cartSessionId?: string;
-      customerEmail?: string;
-      paymentStatus?: 'paid' | 'refunded';
-    },
-    productId: number,
-    quantity: number,
-  ) {
-    const line: OrderLineRecord = { productId, name: 'Pin', quantity, unitPriceCents: 100 };
-    await t.db.insert(orders).values({
-      customerEmail: 'someone@example.com',
-      customerName: 'Someone',
-      subtotalCents: 0,
-      totalCents: 0,
-      paymentStatus: 'paid',
-      items: [line],
-      ...fields,
-    });
-  }
+  /** A past order of `quantity` units of `productId` (paid unless said otherwise). */
+  const pastOrder = (fields: PastOrderFields, productId: number, quantity: number) =>
+    insertPastOrder(t.db, fields, [pastLine(productId, quantity)]);
 
   const allowance = async (c: TestClient, productId: number | string) =>
     c.get(`/api/cart/allowance?productId=${productId}`);

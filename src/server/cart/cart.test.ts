@@ -6,6 +6,7 @@ import { insertProduct, signedInClient } from '../catalog/testing';
 import { cartItems, discountCodes, type OrderLineRecord, orders, products } from '../db/schema';
 import { createTestApp, newSessionId, type TestApp, TestClient } from '../test/app';
 import { clearCart, pastPurchases, priceCart } from './service';
+import { insertPastOrder, type PastOrderFields, pastLine } from './testing';
 
 describe('cart', () => {
   let t: TestApp;
@@ -14,31 +15,9 @@ describe('cart', () => {
   });
   afterAll(() => t.close());
 
-  /** Inserts a paid (or refunded) past order row, as checkout would have written it. */
-  async function pastOrder(
-    fields: {
-      userId?: number;
-      cartSessionId?: string;
-      customerEmail?: string;
-      paymentStatus?: 'paid' | 'refunded';
-    },
-    items: OrderLineRecord[],
-  ) {
-    await t.db.insert(orders).values({
-      customerEmail: 'someone@example.com',
-      customerName: 'Someone',
-      subtotalCents: 0,
-      totalCents: 0,
-      items,
-      ...fields,
-    });
-  }
-  const line = (productId: number, quantity: number): OrderLineRecord => ({
-    productId,
-    name: 'Pin',
-    quantity,
-    unitPriceCents: 100,
-  });
+  const pastOrder = (fields: PastOrderFields, items: OrderLineRecord[]) =>
+    insertPastOrder(t.db, fields, items);
+  const line = pastLine;
 
   describe('session header', () => {
     it('answers 400 Missing or invalid session id without or with a bad X-Session-Id, on every call', async () => {
