@@ -47,33 +47,63 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-function renderProduct(stockQuantity: number): void {
+/** What the stubbed API answers besides the product: the cart, the allowance, POST /api/cart. */
+interface PageApi {
+  /** GET /api/cart's lines (productId and quantity matter); none: a 404, as with no stub. */
+  cart?: { productId: number; quantity: number }[];
+  /** GET /api/cart/allowance?productId=26's answer, or 500 (it fails). */
+  allowance?: unknown;
+  /** POST /api/cart's answer; the posted bodies are recorded in `posts`. */
+  add?: () => Response;
+}
+const posts: unknown[] = [];
+
+/** Renders /product/26 showing `shown` on a stubbed API (`api`), as the app mounts it. */
+function renderProductPage(shown: Product, api: PageApi = {}): void {
   installMatchMedia();
+  posts.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/products/26') return jsonResponse(200, product(stockQuantity));
-      if (url === '/api/products') return jsonResponse(200, [product(stockQuantity)]);
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/products/26') return jsonResponse(200, shown);
+      if (url === '/api/products') return jsonResponse(200, [shown]);
+      if (url === '/api/cart' && init?.method === 'POST' && api.add) {
+        posts.push(JSON.parse(String(init.body)));
+        return api.add();
+      }
+      if (url === '/api/cart' && api.cart) {
+        return jsonResponse(
+          200,
+          api.cart.map((line, i) => ({ id: i + 1, ...line })),
+        );
+      }
+      if (url === '/api/cart/allowance?productId=26' && api.allowance !== undefined) {
+        return api.allowance === 500
+          ? jsonResponse(500, { message: 'Internal Server Error' })
+          : jsonResponse(200, api.allowance);
+      }
       return jsonResponse(404, { message: 'Not found' });
     }),
   );
   container = document.createElement('div');
   document.body.append(container);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/product/:id',
-        element: (
-          <CartUiProvider>
-            <ProductPage />
-          </CartUiProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/product/26'] },
+  renderRoutes(
+    container,
+    createMemoryRouter([{ path: '/product/:id', element: <ProductRoute /> }], {
+      initialEntries: ['/product/26'],
+    }),
   );
-  renderRoutes(container, router);
 }
+
+function renderProduct(stockQuantity: number): void {
+  renderProductPage(product(stockQuantity));
+}
+
+const addButton = () =>
+  [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
+/** The text Add to Cart is described by (why it is unavailable). */
+const addButtonReason = () =>
+  document.getElementById(addButton().getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('the delivery window on the product page', () => {
   it('is shown for a product in stock', async () => {
@@ -140,37 +170,13 @@ describe('a product with a per-customer limit', () => {
     name: 'Trump Fight Golf Pin',
     purchaseLimit: 4,
   });
-  const posts: unknown[] = [];
 
   function renderPromo(allowance: Omit<CartAllowance, 'productId' | 'limit'>, p = promo()): void {
-    installMatchMedia();
-    posts.length = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/products/26') return jsonResponse(200, p);
-        if (url === '/api/products') return jsonResponse(200, [p]);
-        if (url === '/api/cart/allowance?productId=26') {
-          return jsonResponse(200, { productId: 26, limit: p.purchaseLimit, ...allowance });
-        }
-        if (url === '/api/cart' && init?.method === 'POST') {
-          posts.push(JSON.parse(String(init.body)));
-          return jsonResponse(409, { message: 'Limit 4 per customer', limit: 4, remaining: 0 });
-        }
-        return jsonResponse(404, { message: 'Not found' });
-      }),
-    );
-    container = document.createElement('div');
-    document.body.append(container);
-    renderRoutes(
-      container,
-      createMemoryRouter([{ path: '/product/:id', element: <ProductRoute /> }], {
-        initialEntries: ['/product/26'],
-      }),
-    );
+    renderProductPage(p, {
+      allowance: { productId: 26, limit: p.purchaseLimit, ...allowance },
+      add: () => jsonResponse(409, { message: 'Limit 4 per customer', limit: 4, remaining: 0 }),
+    });
   }
-  const addButton = () =>
-    [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
 
   it('says what past orders used and caps the quantity at what is left', async () => {
     renderPromo({ bought: 3, inCart: 0, remaining: 1 });
@@ -194,7 +200,7 @@ describe('a product with a per-customer limit', () => {
     const add = addButton();
     expect(add.disabled).toBe(false);
     expect(add.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
+    expect(addButtonReason()).toBe(
       'You have reached the limit of 4 per customer. 2 of them are in your cart.',
     );
     add.click();
@@ -205,40 +211,8 @@ describe('a product with a per-customer limit', () => {
 
 describe('a product some of which is in the cart already', () => {
   /** The page with the stock at 5 and `held` units of it in the cart (GET /api/cart). */
-  function renderHeld(held: number): void {
-    installMatchMedia();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/products/26') return jsonResponse(200, product(5));
-        if (url === '/api/products') return jsonResponse(200, [product(5)]);
-        if (url === '/api/cart') {
-          return jsonResponse(200, [{ id: 7, productId: 26, quantity: held }]);
-        }
-        return jsonResponse(404, { message: 'Not found' });
-      }),
-    );
-    container = document.createElement('div');
-    document.body.append(container);
-    renderRoutes(
-      container,
-      createMemoryRouter(
-        [
-          {
-            path: '/product/:id',
-            element: (
-              <CartUiProvider>
-                <ProductPage />
-              </CartUiProvider>
-            ),
-          },
-        ],
-        { initialEntries: ['/product/26'] },
-      ),
-    );
-  }
-  const addButton = () =>
-    [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
+  const renderHeld = (held: number) =>
+    renderProductPage(product(5), { cart: [{ productId: 26, quantity: held }] });
 
   it('caps the quantity at what the stock leaves beside the cart line, and says so', async () => {
     renderHeld(3);
@@ -261,49 +235,21 @@ describe('a product some of which is in the cart already', () => {
     await settle(() => expect(container.textContent).toContain('All 5 in stock are in your cart.'));
     const add = addButton();
     expect(add.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'All 5 in stock are in your cart.',
-    );
+    expect(addButtonReason()).toBe('All 5 in stock are in your cart.');
   });
 });
 
 describe('a limited product beside the cart (the allowance answered or not)', () => {
-  /** A pin limited to `limit` with `stock` left, `held` of it in the cart; `allowance`: GET /api/cart/allowance's answer, or a 500. */
-  function renderLimited(stock: number, limit: number, held: number, allowance: unknown | 500) {
-    installMatchMedia();
-    const p: Product = { ...product(stock), purchaseLimit: limit };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/products/26') return jsonResponse(200, p);
-        if (url === '/api/products') return jsonResponse(200, [p]);
-        if (url === '/api/cart')
-          return jsonResponse(200, [{ id: 7, productId: 26, quantity: held }]);
-        if (url === '/api/cart/allowance?productId=26') {
-          return allowance === 500
-            ? jsonResponse(500, { message: 'Internal Server Error' })
-            : jsonResponse(200, allowance);
-        }
-        return jsonResponse(404, { message: 'Not found' });
-      }),
+  /** A pin limited to `limit` with `stock` left, `held` of it in the cart; `allowance`: GET /api/cart/allowance's answer, or 500. */
+  const renderLimited = (stock: number, limit: number, held: number, allowance: unknown) =>
+    renderProductPage(
+      { ...product(stock), purchaseLimit: limit },
+      { cart: [{ productId: 26, quantity: held }], allowance },
     );
-    container = document.createElement('div');
-    document.body.append(container);
-    renderRoutes(
-      container,
-      createMemoryRouter([{ path: '/product/:id', element: <ProductRoute /> }], {
-        initialEntries: ['/product/26'],
-      }),
-    );
-  }
-  const addButton = () =>
-    [...container.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!;
-  const reason = () =>
-    document.getElementById(addButton().getAttribute('aria-describedby') ?? '')?.textContent;
 
   it('with all the stock in the cart says so, not "You can add 0 more"', async () => {
     renderLimited(3, 10, 3, { productId: 26, limit: 10, bought: 0, inCart: 3, remaining: 7 });
-    await settle(() => expect(reason()).toBe('All 3 in stock are in your cart.'));
+    await settle(() => expect(addButtonReason()).toBe('All 3 in stock are in your cart.'));
     expect(addButton().getAttribute('aria-disabled')).toBe('true');
     expect(container.textContent).toContain(
       'You already have 3 of the limit of 10 per customer in your cart.',
@@ -314,7 +260,7 @@ describe('a limited product beside the cart (the allowance answered or not)', ()
   it('when the allowance cannot be read, counts the cart against the limit', async () => {
     renderLimited(200, 4, 4, 500);
     await settle(() =>
-      expect(reason()).toBe(
+      expect(addButtonReason()).toBe(
         'You have reached the limit of 4 per customer. 4 of them are in your cart.',
       ),
     );
