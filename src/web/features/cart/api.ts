@@ -16,8 +16,11 @@ import { api } from '@/lib/api';
 
 export const cartQueryKey = ['/api/cart'] as const;
 
+/** GET /api/cart: the session's cart lines (what `useCart` caches under cartQueryKey). */
+export const fetchCart = () => api.get<CartItem[]>('/api/cart');
+
 export function useCart() {
-  return useQuery({ queryKey: cartQueryKey, queryFn: () => api.get<CartItem[]>('/api/cart') });
+  return useQuery({ queryKey: cartQueryKey, queryFn: fetchCart });
 }
 
 /** Server totals for the cart with an optional discount code. */

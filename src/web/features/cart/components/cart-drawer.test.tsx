@@ -52,6 +52,18 @@ function OpenCart() {
   return null;
 }
 
+/** What the drawer (a Radix sheet) needs of the browser that jsdom lacks. */
+function installDrawerGlobals() {
+  installMatchMedia();
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+}
+
 let container: HTMLDivElement | undefined;
 afterEach(async () => {
   await unmount(container);
@@ -65,14 +77,7 @@ afterEach(async () => {
  * quantities, the pages navigated to, and the PATCH's `answer`.
  */
 function mountDrawer(cart: CartItem[]) {
-  installMatchMedia();
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  installDrawerGlobals();
   const patches: number[] = [];
   const patch = heldResponse();
   let items = cart;
@@ -244,14 +249,7 @@ describe('typing a quantity in the cart drawer', () => {
   });
 
   it("PATCHes it once and shows the server's quantity; a refusal toasts and puts it back; Escape keeps the drawer open", async () => {
-    installMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    installDrawerGlobals();
     let cart = [line(2)];
     const patches: unknown[] = [];
     vi.stubGlobal(

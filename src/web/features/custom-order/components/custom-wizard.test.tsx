@@ -169,23 +169,8 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
     await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
 
     // The upload: 30 %, 60 %, all bytes sent, then the server refuses it.
-    class FakeUpload {
-      onprogress:
-        | ((e: { lengthComputable: boolean; loaded: number; total: number }) => void)
-        | null = null;
-    }
-    class FakeXhr {
-      upload = new FakeUpload();
-      status = 0;
-      statusText = '';
-      responseText = '';
-      withCredentials = false;
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      send() {
+    class FakeXhr extends HangingXhr {
+      override send() {
         const steps: (() => void)[] = [
           () => this.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 100 }),
           () => this.upload.onprogress?.({ lengthComputable: true, loaded: 60, total: 100 }),
@@ -222,7 +207,9 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
 
 /** An upload that never answers: the order stays on its way for the rest of the test. */
 class HangingXhr {
-  upload = { onprogress: null };
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
   status = 0;
   statusText = '';
   responseText = '';

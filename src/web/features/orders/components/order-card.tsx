@@ -10,7 +10,6 @@
  */
 
 import { formatDollars, formatUsd } from '@shared/money';
-import type { CartItem } from '@shared/schemas/cart';
 import type { Order } from '@shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -21,9 +20,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
-import { cartQueryKey, useAddToCart } from '@/features/cart/api';
+import { cartQueryKey, fetchCart, useAddToCart } from '@/features/cart/api';
 import { useCartUi } from '@/features/cart/cart-state';
-import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatOrderDate, lineTotalCents } from '../format';
@@ -147,7 +145,7 @@ function OrderAgainButton({ order }: { order: Order }) {
         async (productId) => {
           const cart = await queryClient.fetchQuery({
             queryKey: cartQueryKey,
-            queryFn: () => api.get<CartItem[]>('/api/cart'),
+            queryFn: fetchCart,
             staleTime: 0,
           });
           return cart.find((item) => item.productId === productId)?.quantity ?? 0;
