@@ -19,7 +19,7 @@ import {
   quoteCollaborationSessions,
   quoteRequests,
 } from '../src/server/db/schema';
-import { RECORD_SHIFTS, settledShifts, slowApi } from './support/browser';
+import { brandFontDrawn, RECORD_SHIFTS, settledShifts, slowApi } from './support/browser';
 import { useShopAndBrowser } from './support/shop';
 
 describe('first paint survives the app mount in Chromium', () => {
@@ -324,9 +324,9 @@ describe('first paint survives the app mount in Chromium', () => {
   for (const path of ['/', '/quote-success']) {
     for (const signedIn of [false, true]) {
       // On a loaded machine the header's nav once moved 3-6 px (0.0004) here: the brand
-      // font came after the first paint and the store name widened when it swapped in. The
-      // name keeps its box now; the 'brand font late' tests below hold the font back on
-      // every run (docs/decisions.md, "Header and brand font").
+      // font came after the first paint and the store name widened when it swapped in. A
+      // late font is not swapped in now; the 'brand font late' tests below hold the font
+      // back on every run (docs/decisions.md, "The brand font comes in time or not at all").
       it(`${path} (1350x940, slow API, ${signedIn ? 'signed in' : 'signed out'}): the header does not move when the account buttons appear`, async () => {
         const { shop, browser } = fixture;
         const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
@@ -380,19 +380,19 @@ describe('first paint survives the app mount in Chromium', () => {
     }
   }
 
-  // The brand typeface (DM Serif Display, `font-display: swap`) can come after the first
-  // paint (a slow connection, a loaded machine): the store name is drawn in a fallback serif
-  // first. When the font swaps in, nothing in the header may move: the name keeps a box of
-  // its width in the brand font, and the fallback has the brand font's ascent and descent,
-  // so the line does not jump either (docs/decisions.md, "Header and brand font"). A late
-  // font once moved the logo text (130.6 -> 136.5 px wide) and the nav beside it by 6 px
-  // (0.0004). The font files are held back here until the page has settled, so the swap
-  // happens on every run, not only on a loaded machine.
+  // The brand typeface (DM Serif Display) can come after the first paint (a slow
+  // connection, a loaded machine). It is `font-display: optional`: a page that was drawn in
+  // the fallback serif keeps it, so nothing re-wraps when the file arrives. With `swap` the
+  // hero's heading took another line at 412 px and pushed the page down 38 px (0.032, a
+  // loaded CI machine), after the header had been given a box of the name's width for the
+  // same reason (docs/decisions.md, "The brand font comes in time or not at all"). The
+  // font files are held back here until the page has settled, so the late font is tested
+  // on every run, not only on a loaded machine.
   for (const viewport of [
     { width: 412, height: 823 },
     { width: 1350, height: 940 },
   ]) {
-    it(`/ (${viewport.width}x${viewport.height}, brand font late): the header does not move when the font arrives`, async () => {
+    it(`/ (${viewport.width}x${viewport.height}, brand font late): the page keeps the fallback and nothing moves when the font arrives`, async () => {
       const { shop, browser } = fixture;
       const context = await browser.newContext({ viewport });
       context.setDefaultTimeout(15_000);
@@ -415,14 +415,12 @@ describe('first paint survives the app mount in Chromium', () => {
       await page.getByRole('heading', { name: /why choose/i }).waitFor();
       const wide = viewport.width >= 1024;
       if (wide) await banner.getByRole('link', { name: 'Sign Up' }).waitFor();
-      const logo = banner.getByRole('link').first();
       const parts = {
-        logo,
-        name: logo.locator('span').first(),
+        logo: banner.getByRole('link').first(),
         cart: banner.getByRole('button', { name: /cart/i }),
-        ...(wide ? { nav: banner.getByRole('navigation', { name: 'Main' }) } : {}),
+        hero: page.getByRole('heading', { level: 1 }),
+        why: page.getByRole('heading', { name: /why choose/i }),
       };
-      const brandFontIn = () => document.fonts.check('1.25rem "DM Serif Display"');
       const boxes = async () => {
         await page.evaluate(
           () =>
@@ -430,39 +428,30 @@ describe('first paint survives the app mount in Chromium', () => {
         );
         const out: Record<string, unknown> = {};
         for (const [key, locator] of Object.entries(parts)) out[key] = await locator.boundingBox();
-        // Where the name's line sits (its width is the font's own).
-        out.text = await parts.name.evaluate((el) => {
-          const text = document.createRange();
-          text.selectNodeContents(el);
-          const { x, y, height } = text.getBoundingClientRect();
-          return { x, y, height };
-        });
         return out;
       };
       const before = await boxes();
       expect(held.length, 'font files held back').toBeGreaterThan(0);
-      expect(await page.evaluate(brandFontIn), 'the brand font is not in yet').toBe(false);
-      release();
-      await page.waitForFunction(brandFontIn);
-      const after = await boxes();
-      expect(after, 'header boxes after the font came').toEqual(before);
-      // The box is the name's width in the brand font, as before it had one: the logo ends
-      // where the name does, and the name is not cut short.
-      const fit = await parts.name.evaluate((el) => {
-        const text = document.createRange();
-        text.selectNodeContents(el);
-        return {
-          gap: el.parentElement!.getBoundingClientRect().right - text.getBoundingClientRect().right,
-          cut: el.scrollWidth > el.clientWidth,
-        };
+      expect(await brandFontDrawn(page), 'drawn in the brand font while it is held').toBe(false);
+      // Shifts of the mount itself are the slow-API tests' business (below): count from here.
+      const earlier = await page.evaluate(() => {
+        const w = window as unknown as { shifts: unknown[]; takeShifts(): void };
+        w.takeShifts();
+        return w.shifts.length;
       });
-      expect(Math.abs(fit.gap), 'logo end to name end (px)').toBeLessThan(0.5);
-      expect(fit.cut, 'the name is cut short').toBe(false);
+      const fontArrived = page.waitForResponse(/\.woff2?$/);
+      release();
+      await fontArrived;
       const result = await settledShifts(page, []);
-      expect(
-        result.shifts.filter((s) => s.header),
-        `header shifts (${JSON.stringify(result.shifts)})`,
-      ).toEqual([]);
+      expect(await boxes(), 'header and headings after the font came').toEqual(before);
+      const later = result.shifts.slice(earlier);
+      expect(later, `layout shifts after the font came (${JSON.stringify(later)})`).toEqual([]);
+      expect(await brandFontDrawn(page), 'drawn in the brand font after it came').toBe(false);
+      // The file itself is fine (a later page has it at hand): it loaded and was read.
+      const faces = await page.evaluate(async () =>
+        (await document.fonts.load('1em "DM Serif Display"')).map((face) => face.status),
+      );
+      expect(faces, 'the brand font file loaded').toEqual(['loaded']);
       await context.close();
     });
   }
@@ -535,10 +524,7 @@ describe('first paint survives the app mount in Chromium', () => {
           for (const entry of list.getEntries())
             if (entry.identifier === 'first-screen') w.imagePaintedAt = entry.renderTime;
         }).observe({ type: 'element', buffered: true });
-        w.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) if (!entry.hadRecentInput) w.layoutShift += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
+        ${RECORD_SHIFTS}
       `);
       await page.goto(`${shop.url}${path.replace(':id', String(productId))}`);
       await page.getByRole('button', { name: /cart/i }).first().waitFor();
@@ -555,7 +541,6 @@ describe('first paint survives the app mount in Chromium', () => {
           startFetchedAt?: number;
           imagePaintedAt?: number;
           stylesheetFetched?: string;
-          layoutShift?: number;
         };
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
         return { ...w, fcp };
@@ -564,7 +549,9 @@ describe('first paint survives the app mount in Chromium', () => {
       expect(timing.stylesheetFetched, 'a stylesheet requested').toBeUndefined();
       // Nothing the server drew moves when the app takes over (a page whose server HTML
       // was shorter than the app's pushed its footer: /quote measured 0.55 before).
-      expect(timing.layoutShift, 'cumulative layout shift').toBeLessThan(0.01);
+      const { shifts } = await settledShifts(page, []);
+      const total = shifts.reduce((sum, s) => sum + s.value, 0);
+      expect(total, `cumulative layout shift (${JSON.stringify(shifts)})`).toBeLessThan(0.01);
       expect(timing.fcp, 'first contentful paint reported').toBeGreaterThan(0);
       expect(timing.startFetchedAt, 'the app was fetched').toBeGreaterThan(0);
       expect(

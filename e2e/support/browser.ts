@@ -132,3 +132,25 @@ export async function settledShifts<T extends Record<string, unknown>>(
 export async function holdClock(page: Page): Promise<void> {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
 }
+
+/**
+ * Whether the page draws text in the brand typeface (DM Serif Display, `font-display:
+ * optional` in web/index.css): a probe span in '"DM Serif Display", monospace' is measured
+ * against one in monospace alone, so the answer is the font the page's own layout picked,
+ * not whether the file has loaded (`document.fonts.check` says true for a file that came
+ * too late to be used).
+ */
+export function brandFontDrawn(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const width = (family: string) => {
+      const probe = document.createElement('span');
+      probe.style.cssText = `position:absolute;visibility:hidden;font-size:40px;font-family:${family}`;
+      probe.textContent = 'Fairway Pin Co. Wholesale';
+      document.body.append(probe);
+      const w = probe.getBoundingClientRect().width;
+      probe.remove();
+      return w;
+    };
+    return width('"DM Serif Display", monospace') !== width('monospace');
+  });
+}

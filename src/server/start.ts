@@ -13,7 +13,6 @@ import type { AppConfig } from './config';
 import { type Database, databaseUnreachable, openDatabase } from './db/client';
 import type { AppHooks } from './deps';
 import { createLogDestination } from './lib/log-destination';
-import { brandTextWidth } from './pages/brand-font';
 import { createPaymentProvider } from './payments/factory';
 import { seedDemoData } from './seed/demo';
 
@@ -114,10 +113,6 @@ export async function startShop(
   if (app.deps.payments.name === 'test') {
     app.log.warn('Payments: TEST MODE, no real money moves (every page shows a test-mode banner)');
   }
-  // The store name's width in the brand font (pages/brand-font.ts) is worked out at the
-  // first page served; do it now, after listening, so no visitor's request waits for the
-  // font engine to load (a review: a few hundred ms, in every cluster worker).
-  setImmediate(() => brandTextWidth(config.STORE_NAME));
   return {
     app,
     database,

@@ -9,7 +9,6 @@
 import escapeHtml from 'escape-html';
 import { BLOG_FILTERS, CATEGORY_LABELS, viewsText } from '../../shared/blog';
 import { BLOG_POST_PAGE, tagText } from '../../shared/blog-post-page';
-import { brandNameBox } from '../../shared/brand-name';
 import { sortCatalog } from '../../shared/catalog';
 import { CUSTOM_PAGE } from '../../shared/custom-pins';
 import { DISPATCH_BUSINESS_DAYS, TRANSIT_BUSINESS_DAYS } from '../../shared/delivery';
@@ -70,11 +69,6 @@ export interface SiteFacts {
   email: string;
   city: string;
   customerCount: string;
-  /**
-   * The name's width in the brand typeface (em, brand-font.ts), for the header's box of the
-   * name (shared/brand-name.ts); absent when it cannot be known (the box then fits the text).
-   */
-  nameWidth?: number;
 }
 
 /** 'FREE' at 0, else en-US dollars. */
@@ -134,16 +128,12 @@ export function frame(site: SiteFacts, main: string, options: FrameOptions = {})
   const footerLinks = FOOTER_NAV.map(
     ([href, label]) => `<li><a class="${FOOTER_LINK}" href="${href}">${label}</a></li>`,
   ).join('');
-  const nameBox = site.nameWidth ? brandNameBox(site.nameWidth) : null;
-  const nameStyle = nameBox
-    ? ` style="width:${nameBox.width};margin-right:${nameBox.marginRight}"`
-    : '';
   const banner = options.testMode
     ? '<aside aria-label="Test mode" class="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">Test mode: no real payments</aside>'
     : '';
   return markup`<div class="flex min-h-screen flex-col">
 ${banner}<header class="sticky top-0 z-40 border-t-4 border-b border-t-gold bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:px-6">
-<a href="/" class="flex min-w-0 items-center gap-2 rounded-md font-bold text-primary">${LOGO_GLYPH}<span class="truncate font-heading text-xl font-normal text-brand"${nameStyle}>${e(site.name)}</span></a>
+<a href="/" class="flex min-w-0 items-center gap-2 rounded-md font-bold text-primary">${LOGO_GLYPH}<span class="truncate font-heading text-xl font-normal text-brand">${e(site.name)}</span></a>
 <nav aria-label="Main" class="ml-4 hidden lg:block"><ul class="flex items-center lg:gap-1">${links}</ul></nav></div></header>
 ${main}
 <footer class="mt-auto border-t-4 border-gold bg-brand-deep text-slate-200"><div class="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">

@@ -574,10 +574,13 @@ describe("the store's facts reach the app at run time", () => {
           email: 'hi@birdie.test',
           city: 'Austin, Texas',
           customerCount: '900+',
-          // The name's width in the brand typeface (em): the header's box of the name.
-          nameWidth: 6.02,
         });
       }
+      // The header's name takes its natural width: no box of a set width (content.ts `frame`).
+      const home = await own.app.inject({ method: 'GET', url: '/' });
+      expect(home.body).toContain(
+        '<span class="truncate font-heading text-xl font-normal text-brand">Birdie Badges</span>',
+      );
     } finally {
       await own.close();
     }

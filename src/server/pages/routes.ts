@@ -37,7 +37,6 @@ import { getHomeContent } from '../home/service';
 import { HttpError } from '../lib/errors';
 import { clientAddress } from '../lib/rate-limit';
 import { paymentSetup } from '../payments/service';
-import { brandTextWidth } from './brand-font';
 import {
   BLOG_HEADING,
   BLOG_INTRO,
@@ -152,11 +151,6 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     email: config.STORE_EMAIL,
     city: config.STORE_CITY,
     customerCount: config.STORE_CUSTOMER_COUNT,
-    // Worked out at the first page served, not at start: the font engine takes a few
-    // hundred ms to load, and most apps the tests build serve no page.
-    get nameWidth() {
-      return brandTextWidth(config.STORE_NAME) ?? undefined;
-    },
   };
   const template = loadPageTemplate(options.webDist, site);
   const builtAt = (() => {

@@ -48,13 +48,12 @@ export class PageTemplate {
   private readonly before: string;
   private readonly middle: string;
   private readonly after: string;
-  /** The facts' script, made at the first render (a fact may be costly: `nameWidth`). */
-  private facts: string | undefined;
+  private readonly facts: string;
 
-  constructor(
-    html: string,
-    private readonly storeFacts?: SiteFacts,
-  ) {
+  constructor(html: string, storeFacts?: SiteFacts) {
+    this.facts = storeFacts
+      ? `<script type="application/json" id="store-facts">${scriptJson(storeFacts)}</script>`
+      : '';
     const head = html.indexOf('<!--page-head-->');
     const body = html.indexOf('<!--page-body-->');
     if (head < 0 || body < 0 || body < head) throw new Error('index.html lacks the page markers');
@@ -65,9 +64,6 @@ export class PageTemplate {
 
   /** The whole document for one page. */
   render(parts: DocumentParts): string {
-    this.facts ??= this.storeFacts
-      ? `<script type="application/json" id="store-facts">${scriptJson(this.storeFacts)}</script>`
-      : '';
     const data = `${this.facts}${
       parts.data?.length
         ? `<script type="application/json" id="page-data">${scriptJson(parts.data)}</script>`

@@ -36,21 +36,6 @@ describe('store facts', () => {
     expect(store.name).toBe('Birdie Badges');
   });
 
-  it("reads the served name's width in the brand typeface (the header's box of the name)", async () => {
-    document.body.innerHTML =
-      '<script type="application/json" id="store-facts">{"name":"Birdie Badges","nameWidth":6.02}</script>';
-    expect((await import('./store')).store.nameWidth).toBe(6.02);
-    vi.resetModules();
-    document.body.innerHTML =
-      '<script type="application/json" id="store-facts">{"name":"Birdie Badges","nameWidth":"9em"}</script>';
-    expect((await import('./store')).store.nameWidth).toBeNull();
-    vi.resetModules();
-    // Without a served name the width would not be the name's.
-    document.body.innerHTML =
-      '<script type="application/json" id="store-facts">{"nameWidth":6.02}</script>';
-    expect((await import('./store')).store.nameWidth).toBeNull();
-  });
-
   it('falls back to the build values without them, or when they are unreadable', async () => {
     document.body.innerHTML = '<script type="application/json" id="store-facts">{nope</script>';
     const { store } = await import('./store');

@@ -10,8 +10,6 @@ interface ServedFacts {
   email?: string;
   city?: string;
   customerCount?: string;
-  /** The name's width in the brand typeface, em (server/pages/brand-font.ts). */
-  nameWidth?: number;
 }
 
 /** The facts the serving page carries, or {} (none, or unreadable). */
@@ -23,11 +21,7 @@ function servedFacts(): ServedFacts {
     );
     if (!raw || typeof raw !== 'object') return {};
     return Object.fromEntries(
-      Object.entries(raw).filter(([k, v]) =>
-        k === 'nameWidth'
-          ? typeof v === 'number' && Number.isFinite(v) && v > 0
-          : typeof v === 'string' && v.trim() !== '',
-      ),
+      Object.entries(raw).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
     ) as ServedFacts;
   } catch {
     return {};
@@ -38,11 +32,6 @@ const served = servedFacts();
 
 export const store = {
   name: served.name ?? import.meta.env.VITE_STORE_NAME ?? 'Fairway Pin Co.',
-  /**
-   * The served name's width in the brand typeface (em), for the header's box of the name
-   * (shared/brand-name.ts); null without served facts (the box then fits the text).
-   */
-  nameWidth: served.name ? (served.nameWidth ?? null) : null,
   email: served.email ?? import.meta.env.VITE_STORE_EMAIL ?? 'hello@fairwaypin.co',
   city: served.city ?? import.meta.env.VITE_STORE_CITY ?? 'San Diego, California',
   customerCount: served.customerCount ?? import.meta.env.VITE_STORE_CUSTOMER_COUNT ?? '500+',

@@ -1,9 +1,4 @@
-/**
- * The store's word mark with a small flag-on-green glyph (no image asset). Name from config.
- * The name keeps a box of its width in the brand typeface (shared/brand-name.ts): the header
- * does not move when that font arrives after the first paint.
- */
-import { brandNameBox } from '@shared/brand-name';
+/** The store's word mark with a small flag-on-green glyph (no image asset). Name from config. */
 import { Link } from 'react-router';
 import { store } from '@/config/store';
 
@@ -21,12 +16,7 @@ export function SiteLogo({ onNavigate }: { onNavigate?: () => void }) {
         <rect x="15" y="6" width="1.8" height="18" fill="#f3dc8c" />
         <path d="M16.8 6 L25 9.5 L16.8 13 Z" fill="#c62828" />
       </svg>
-      <span
-        className="truncate font-heading text-xl font-normal text-brand"
-        style={store.nameWidth ? brandNameBox(store.nameWidth) : undefined}
-      >
-        {store.name}
-      </span>
+      <span className="truncate font-heading text-xl font-normal text-brand">{store.name}</span>
     </Link>
   );
 }
