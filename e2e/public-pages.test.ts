@@ -226,7 +226,7 @@ describe('public pages in Chromium', () => {
     expect(html.headers.get('cache-control')).toBe('no-cache');
     const body = await html.text();
     // The canonical URL names the address the shop listens on (PORT=0 picks it at start).
-    expect(body).toContain(`<link rel="canonical" href="${shop.url}/wholesale" />`);
+    expect(body).toContain(`<link rel="canonical" href="${shop.url}/wholesale" data-page-head />`);
     const script = body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${shop.url}${script}`, {

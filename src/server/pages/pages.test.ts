@@ -452,6 +452,10 @@ describe('server-sent pages', () => {
       ['/product/1/', '/product/1'],
       ['/product/007', '/product/7'],
       ['/blog/some-post/', '/blog/some-post'],
+      // '/blog/' matched '/blog/:slug' with an empty slug: 404 + noindex (an SEO audit).
+      ['/blog/', '/blog'],
+      ['/blog/?a=1', '/blog?a=1'],
+      ['/blog//', '/blog'],
       ['/checkout/', '/checkout'],
     ]) {
       const res = await t.app.inject({ url: from });
@@ -525,13 +529,80 @@ describe('server-sent pages', () => {
     }
   });
 
-  it('robots.txt keeps crawlers out of admin, checkout and the API and names the sitemap', async () => {
+  it('robots.txt lets crawlers fetch the images and the noindex pages, not the API, back office or token pages', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     const lines = res.body.split('\n');
-    for (const rule of ['Disallow: /admin', 'Disallow: /checkout', 'Disallow: /api/'])
-      expect(lines).toContain(rule);
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    const rules = lines
+      .map((l) => /^(Allow|Disallow): (\S+)$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => ({ allow: m[1] === 'Allow', path: m[2]! }));
+    /** Google's reading: the longest matching rule wins, Allow on a tie; none, allowed. */
+    const google = (path: string) =>
+      rules
+        .filter((r) => path.startsWith(r.path))
+        .reduce<{ allow: boolean; path: string } | null>(
+          (best, r) =>
+            !best ||
+            r.path.length > best.path.length ||
+            (r.path.length === best.path.length && r.allow)
+              ? r
+              : best,
+          null,
+        )?.allow ?? true;
+    /** The first matching rule in order (Python's urllib.robotparser and others). */
+    const firstMatch = (path: string) => rules.find((r) => path.startsWith(r.path))?.allow ?? true;
+    const expected: [string, boolean][] = [
+      // Every uploaded image (products, posts, logos), though the rest of the API is out.
+      ['/api/files/AbC-12_xyz', true],
+      ['/api/products', false],
+      ['/api/files', false],
+      ['/paypal/setup', false],
+      // Pages with `robots: noindex`: fetched, so the noindex is read (an SEO audit).
+      ['/track-order', true],
+      ['/track-order/12/receipt', true],
+      ['/checkout', true],
+      ['/wholesale', true],
+      ['/admin', false],
+      ['/pay-invoice/INV-100001', false],
+      ['/balance-payment/tok', false],
+      ['/quote-collaboration/tok', false],
+    ];
+    for (const [path, allowed] of expected) {
+      expect(google(path), `${path} (longest match)`).toBe(allowed);
+      expect(firstMatch(path), `${path} (first match)`).toBe(allowed);
+    }
+  });
+
+  it("marks the page's own head tags for the app to drop on its first page change", async () => {
+    const product = await page(`/product/${list[0]!.id}`);
+    const missing = await page('/no-such-page');
+    for (const { doc } of [product, missing]) {
+      const own = new Set(
+        doc.head.querySelectorAll(
+          [
+            'meta[name="description"]',
+            'link[rel="canonical"]',
+            'meta[name="robots"]',
+            'meta[property]',
+            'meta[name^="twitter:"]',
+            'script[type="application/ld+json"]',
+          ].join(', '),
+        ),
+      );
+      expect(own.size).toBeGreaterThanOrEqual(15);
+      for (const el of doc.head.children)
+        expect(el.hasAttribute('data-page-head'), el.outerHTML).toBe(own.has(el));
+      // The frame of every page stays: charset, viewport, title (the app sets its text).
+      for (const sel of ['meta[charset]', 'meta[name="viewport"]', 'title'])
+        expect(doc.head.querySelector(sel)?.hasAttribute('data-page-head'), sel).toBe(false);
+    }
+    expect(product.doc.querySelector('link[rel="preload"][as="image"]')).not.toBeNull();
+    expect(product.doc.querySelectorAll('script[data-page-head]').length).toBe(2);
+    expect(missing.doc.querySelector('meta[name="robots"]')?.hasAttribute('data-page-head')).toBe(
+      true,
+    );
   });
 
   it('compresses HTML for clients that accept it', async () => {

@@ -465,6 +465,11 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   });
 
   instance.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
+    // '/blog/' matches here with an empty slug, before the not-found handler's trailing-slash
+    // redirect: it answered 404 + noindex (an SEO audit, 2026-11-27). One address per page.
+    const [pathname = '', query] = request.url.split(/\?(.*)/s);
+    const canonical = withoutTrailingSlash(pathname);
+    if (canonical !== null) return redirectTo(reply, canonical, query);
     const slug = request.params.slug;
     const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
     if (!row) return sendNotFound(reply, 'blogPost', [[['/api/blog', slug], null]]);
@@ -525,6 +530,14 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
     );
   });
 
+  /**
+   * robots.txt (an SEO audit, 2026-11-27): the uploaded images under /api/files/ (products,
+   * posts, logos, testimonials; the pages' <img> and JSON-LD name them) are allowed although
+   * the rest of /api/ is not. Google takes the longest matching rule, so the longer Allow wins
+   * there; parsers that take the first match (Python's robotparser) read it first. Checkout
+   * and Track Order are not disallowed: their `robots: noindex` can only be read on a page
+   * a crawler may fetch. The back office (linked for admins only) and the token pages stay out.
+   */
   instance.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -532,11 +545,10 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
       .send(
         [
           'User-agent: *',
+          'Allow: /api/files/',
           'Disallow: /admin',
-          'Disallow: /checkout',
           'Disallow: /api/',
           'Disallow: /paypal/',
-          'Disallow: /track-order',
           'Disallow: /pay-invoice/',
           'Disallow: /balance-payment/',
           'Disallow: /quote-collaboration/',

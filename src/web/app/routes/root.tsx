@@ -12,6 +12,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { PageMain } from '@/components/layout/page-main';
 import { RouteFocus } from '@/components/layout/route-focus';
+import { ServerHeadCleanup } from '@/components/layout/server-head';
 import { TestModeBanner } from '@/components/layout/test-mode-banner';
 import { Toaster } from '@/components/ui/sonner';
 import { useCartUi } from '@/features/cart/cart-state';
@@ -82,6 +83,7 @@ export function RootLayout() {
       </AfterFirstRender>
       <CartDrawerSlot />
       <Toaster />
+      <ServerHeadCleanup />
       <ScrollRestoration />
     </div>
   );
