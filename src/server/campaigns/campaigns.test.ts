@@ -522,6 +522,64 @@ describe('VIP and discount mass e-mail', () => {
     expect((await t.db.select().from(campaigns)).length).toBe(before);
   });
 
+  it('VIP and tournament mails refuse a code checkout would refuse, as Send Mass Email does (409)', async () => {
+    // docs/decisions.md issue 9 entry 18: a code is mailed only while checkout would take
+    // it. These paths had checked only the type, the percentage and `isActive`.
+    const day = 86_400_000;
+    await t.db.insert(discountCodes).values([
+      {
+        code: 'VIPPAST',
+        discountType: 'percentage',
+        discountValue: 15,
+        validUntil: new Date(Date.now() - day),
+      },
+      {
+        code: 'VIPSOON',
+        discountType: 'percentage',
+        discountValue: 15,
+        validFrom: new Date(Date.now() + 30 * day),
+      },
+      {
+        code: 'VIPSPENT',
+        discountType: 'percentage',
+        discountValue: 15,
+        maxUses: 5,
+        currentUses: 5,
+      },
+    ]);
+    await upload('email,name\nrefused-vip@golf.test,Vera\n', 'vip-refused.csv', 'vip');
+    await upload('email,name\nrefused-org@golf.test,Tom\n', 'org-refused.csv');
+    const before = (await t.db.select().from(campaigns)).length;
+    const sends = (promoCode: string) =>
+      [
+        ['/api/vip-email', { email: 'refused-solo@golf.test', name: 'Solo', promoCode }],
+        ['/api/vip-campaign', { csvFileName: 'vip-refused.csv', promoCode }],
+        ['/api/send-tournament-campaign', { emailSubject: 'Pins for your event', promoCode }],
+      ] as const;
+    for (const [code, message] of [
+      ['VIPPAST', 'This code has expired: extend its dates before mailing it'],
+      ['VIPSOON', 'This code has not started yet: mail it once it works'],
+      ['VIPSPENT', 'This code has no uses left: raise its limit before mailing it'],
+    ] as const) {
+      for (const [url, payload] of sends(code)) {
+        const res = await admin.post(url, { ...payload, discountPercent: 15 });
+        expect(res.statusCode, `${url} ${code} ${res.body}`).toBe(409);
+        expect(res.json().message, `${url} ${code}`).toBe(message);
+      }
+    }
+    expect((await t.db.select().from(campaigns)).length).toBe(before);
+    expect(t.smtp.received.filter((m) => m.to.startsWith('refused-'))).toEqual([]);
+    // A code checkout takes still goes out on each path.
+    await t.db
+      .insert(discountCodes)
+      .values({ code: 'VIPNOW', discountType: 'percentage', discountValue: 15, maxUses: 5 });
+    for (const [url, payload] of sends('VIPNOW')) {
+      const res = await admin.post(url, { ...payload, discountPercent: 15 });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(await finished(res.json().campaignId)).toMatchObject({ sent: 1 });
+    }
+  });
+
   it('Send Mass Email for a code: every customer once; unknown code 404', async () => {
     await t.db
       .insert(discountCodes)

@@ -48,7 +48,7 @@ import {
   mailSuppressions,
   newsletterSubscribers,
 } from '../db/schema';
-import { checkCodeRow } from '../discounts/service';
+import { checkCodeRow, type DiscountCodeRow } from '../discounts/service';
 import { apiErrors, conflict, HttpError, notFound } from '../lib/errors';
 import { acceptLinkPageForms, simpleHtmlPage } from '../lib/html-page';
 import { readMultipart, registerMultipart } from '../lib/multipart';
@@ -87,8 +87,27 @@ const SAMPLE: Recipient = {
 };
 
 /**
+ * Throws 409 when checkout would refuse the code `row` today (`now`) for its dates or its
+ * use limit, saying what to change: a code is mailed only while checkout would take it
+ * (DECISIONS.md: a code works while active, inside its dates and under its use limit;
+ * docs/decisions.md issue 9 entry 18). Send Mass Email, the VIP mails and the tournament
+ * campaign all ask it before mailing a code; each refuses an inactive code itself first.
+ */
+function assertCheckoutTakesCode(row: DiscountCodeRow, now: Date = new Date()): void {
+  // Any order: the minimum order is the one refusal a buyer can still meet.
+  const check = checkCodeRow(row, Number.MAX_SAFE_INTEGER, now);
+  if (!check.valid && check.reason === 'expired')
+    throw conflict('This code has expired: extend its dates before mailing it');
+  if (!check.valid && check.reason === 'not_started')
+    throw conflict('This code has not started yet: mail it once it works');
+  if (!check.valid && check.reason === 'used_up')
+    throw conflict('This code has no uses left: raise its limit before mailing it');
+}
+
+/**
  * The campaign's discount code exists as a percentage code of `percent` (created when
- * missing, so the mailed code works). 409 when the code exists with another discount.
+ * missing, so the mailed code works). 409 when the code exists with another discount, is
+ * inactive, or checkout would refuse it today (assertCheckoutTakesCode).
  */
 async function ensurePercentCode(db: Db, code: string, percent: number): Promise<void> {
   let [existing] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
@@ -108,6 +127,7 @@ async function ensurePercentCode(db: Db, code: string, percent: number): Promise
     throw conflict(`Code ${code} already exists with a different discount`);
   }
   if (!existing.isActive) throw conflict(`Code ${code} is inactive: activate it first`);
+  assertCheckoutTakesCode(existing);
 }
 
 /** Everyone a marketing mail may go to: customers and/or confirmed subscribers. */
@@ -435,15 +455,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
       if (!dc.isActive) throw conflict('This code is inactive: activate it before mailing it');
       if (dc.issuedToEmail)
         throw conflict('This is a personal code and cannot be mailed to everyone');
-      // A code that checkout would refuse today is not mailed (DECISIONS.md: a code
-      // works while active, inside its dates and under its use limit).
-      const check = checkCodeRow(dc, Number.MAX_SAFE_INTEGER);
-      if (!check.valid && check.reason === 'expired')
-        throw conflict('This code has expired: extend its dates before mailing it');
-      if (!check.valid && check.reason === 'not_started')
-        throw conflict('This code has not started yet: mail it once it works');
-      if (!check.valid && check.reason === 'used_up')
-        throw conflict('This code has no uses left: raise its limit before mailing it');
+      assertCheckoutTakesCode(dc);
       // Every customer would get the code twice: one mass e-mail per code at a time (a
       // campaign waiting for SMTP counts as going out).
       const [going] = await db

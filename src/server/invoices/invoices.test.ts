@@ -161,6 +161,24 @@ describe('manual invoices', () => {
     expect(list[0].invoiceNumber).toBe(b.invoiceNumber);
   });
 
+  it('says whether the e-mail went out: without SMTP `sending` is false and the mail is held', async () => {
+    // This app has no SMTP_URL: the admin's toast must not say 'was e-mailed' (an admin
+    // audit of 2026-11-27); the campaign routes' `sending` says the same.
+    expect(t.app.deps.mail.sending).toBe(false);
+    const sent = await send({ customerEmail: 'held@foxhollow.example' });
+    expect(sent.sending).toBe(false);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.toAddress, 'held@foxhollow.example')),
+      );
+    expect(mails.map((m) => m.status)).toEqual(['held']);
+    // The list's invoices carry no such field: it belongs to the sending only.
+    const listed = (await admin.get('/api/manual-invoices')).json() as Record<string, unknown>[];
+    expect(listed.find((i) => i.id === sent.id)).not.toHaveProperty('sending');
+  });
+
   it("answers the invoice's items, subtotal, tax and total (back-office spec section 3 manual_invoices)", async () => {
     const sent = await send({ amount: 99.95 });
     const money = {

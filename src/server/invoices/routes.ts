@@ -2,7 +2,8 @@
  * Manual invoice HTTP routes (back-office spec section 7) and the `invoice` payment
  * purpose registration:
  *
- * - POST   /api/send-invoice              (admin) SendInvoiceBody -> 201 AdminInvoice; mails the pay link
+ * - POST   /api/send-invoice              (admin) SendInvoiceBody -> 201 AdminInvoice & {sending}; mails the pay link
+ *                                         (`sending` false: no SMTP, the mail waits in the outbox)
  * - GET    /api/manual-invoices           (admin) -> AdminInvoice[] (not cancelled, newest first)
  * - DELETE /api/manual-invoices/{id}      (admin) -> {message}; 409 for a paid invoice
  * - GET    /api/pay-invoice/{number}?key= (public, rate-limited) -> PublicInvoice;
@@ -18,6 +19,7 @@ import {
   PayInvoiceQuery,
   PublicInvoice,
   SendInvoiceBody,
+  SentInvoice,
 } from '../../shared/schemas/invoices';
 import { apiErrors } from '../lib/errors';
 import { clientAddress, rateLimit } from '../lib/rate-limit';
@@ -34,6 +36,7 @@ import {
 } from './service';
 
 const errors = apiErrors(400, 401, 403, 404, 409, 410);
+
 /** Pay-page lookups per client address per minute (shared store, lib/rate-limit.ts). */
 export const PAY_INVOICE_RATE_LIMIT = {
   name: 'pay-invoice',
@@ -51,11 +54,13 @@ export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/send-invoice',
     {
       preValidation: requireAdmin,
-      schema: { body: SendInvoiceBody, response: { 201: AdminInvoice, ...errors } },
+      schema: { body: SendInvoiceBody, response: { 201: SentInvoice, ...errors } },
     },
     async (request, reply) => {
       const row = await createInvoice(app.deps, request.body, request.log);
-      return reply.status(201).send(toAdminInvoice(config, row));
+      return reply
+        .status(201)
+        .send({ ...toAdminInvoice(config, row), sending: app.deps.mail.sending });
     },
   );
 

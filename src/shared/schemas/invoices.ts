@@ -137,6 +137,14 @@ export const AdminInvoice = z.object({
 });
 export type AdminInvoice = z.infer<typeof AdminInvoice>;
 
+/**
+ * POST /api/send-invoice (admin): the new invoice, and `sending`, false when outgoing mail
+ * (SMTP_URL) is not configured and the invoice's e-mail waits in the outbox (as a
+ * campaign's `CampaignStarted.sending`), so the admin is not told it was e-mailed.
+ */
+export const SentInvoice = AdminInvoice.extend({ sending: z.boolean() });
+export type SentInvoice = z.infer<typeof SentInvoice>;
+
 /** GET /api/pay-invoice/{invoiceNumber}?key= (public): what the pay page shows. */
 export const PublicInvoice = AdminInvoice.omit({
   id: true,

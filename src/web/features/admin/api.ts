@@ -3,12 +3,14 @@
  * GET /api/orders (an admin gets every catalogue order, newest first),
  * PUT /api/orders/{id}/status, PUT /api/orders/{id}/tracking, DELETE /api/orders/{id}.
  * The server checks admin rights on every call (DECISIONS.md "Security"). Every change
- * invalidates the '/api/orders' keys so all order lists (admin and tracking) refresh.
+ * invalidates the '/api/orders' keys and Order History's list (`orderHistoryKey`, where
+ * the same cards show), so every order list (admin, history and tracking) refreshes.
  */
 
 import type { Order, RegularOrderStatus, UpdateTrackingBody } from '@shared/schemas/orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { orderHistoryKey } from './order-history-api';
 
 /** All catalogue orders for the signed-in admin; keyed by user id like the tracking lists. */
 export function useAdminOrders(userId: number) {
@@ -19,9 +21,16 @@ export function useAdminOrders(userId: number) {
   });
 }
 
+/**
+ * Refreshes every list a catalogue order shows in after a change: Order History's pages
+ * (as its custom-order cards do) and the '/api/orders' lists. Resolves once both refetched.
+ */
 function useInvalidateOrders() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['/api/orders'] });
+  return async () => {
+    await qc.invalidateQueries({ queryKey: orderHistoryKey });
+    await qc.invalidateQueries({ queryKey: ['/api/orders'] });
+  };
 }
 
 /** PUT /api/orders/{id}/status; resolves with the updated order. */

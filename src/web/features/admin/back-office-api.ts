@@ -12,6 +12,7 @@ import {
   type AdminInvoice,
   INVOICE_REFRESH_MS,
   type SendInvoiceBody,
+  type SentInvoice,
 } from '@shared/schemas/invoices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -206,7 +207,7 @@ export function useInvoices() {
 export function useSendInvoice() {
   const invalidate = useInvalidate(adminKeys.invoices);
   return useMutation({
-    mutationFn: (body: SendInvoiceBody) => api.post<AdminInvoice>('/api/send-invoice', body),
+    mutationFn: (body: SendInvoiceBody) => api.post<SentInvoice>('/api/send-invoice', body),
     onSettled: invalidate,
   });
 }

@@ -5,14 +5,18 @@
  * on which store day the link expired (the server's `linkExpiresDay`, not the browser's
  * reading of `linkExpiresAt`); a working one keeps 'Copy Pay Link'. The new invoice's due
  * date starts at the shop's today (GET /api/calendar) + 30 days, not the browser's. An
- * amount typed as '$1,250.50' is sent as 1250.5; a garbled one is named as such.
+ * amount typed as '$1,250.50' is sent as 1250.5; a garbled one is named as such. Without
+ * outgoing mail (the answer's `sending` false) the toast reads 'Invoice Saved' and says the
+ * e-mail waits for SMTP, not that it was e-mailed (an admin audit of 2026-11-27).
  */
 import type { AdminInvoice } from '@shared/schemas/invoices';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from 'preact';
 import { act } from 'react-dom/test-utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/sonner';
 import { installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
+import { waitForToast } from '@/test/toasts';
 import { InvoicesSection } from './invoices-section';
 
 const invoice = (
@@ -53,6 +57,7 @@ beforeAll(installMatchMedia);
 let container: HTMLDivElement;
 afterEach(async () => {
   await unmount(container);
+  document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
 
@@ -68,6 +73,7 @@ function renderSection(answer: (url: string, init?: RequestInit) => Response) {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <InvoicesSection />
+        <Toaster />
       </QueryClientProvider>,
       container,
     ),
@@ -159,5 +165,58 @@ describe('manual invoice pay links', () => {
         '2031-03-01',
       ),
     );
+  });
+});
+
+describe("the sent invoice's toast says where the e-mail is", () => {
+  /** Fills the form, sends it, answered 201 with INV-1009 and `sending`. */
+  async function sendAnswered(sending: boolean): Promise<void> {
+    renderSection((_url, init) =>
+      init?.method === 'POST'
+        ? jsonResponse(201, {
+            ...invoice(
+              9,
+              'http://shop.test/pay-invoice/INV-1009?key=k',
+              '2031-04-01T06:59:59.999Z',
+              '2031-03-31',
+            ),
+            amount: 120,
+            sending,
+          })
+        : jsonResponse(200, []),
+    );
+    const form = await vi.waitFor(
+      () => container.querySelector<HTMLFormElement>('form[aria-label="Create invoice"]')!,
+    );
+    const type = (name: string, value: string) => {
+      const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    await act(() => {
+      type('customerName', 'Pat Green');
+      type('customerEmail', 'pat@example.com');
+      type('amount', '120');
+      type('description', 'Club pins');
+    });
+    await act(() => form.requestSubmit());
+  }
+
+  it('without outgoing mail (SMTP): the e-mail waits, it was not e-mailed', async () => {
+    await sendAnswered(false);
+    await waitForToast({
+      title: 'Invoice Saved',
+      description:
+        'Invoice INV-1009 for $120.00 is saved; its e-mail to pat@example.com waits until outgoing mail (SMTP) is configured.',
+    });
+  });
+
+  it('with outgoing mail: e-mailed to the customer', async () => {
+    await sendAnswered(true);
+    await waitForToast({
+      title: 'Invoice Sent',
+      description: 'Invoice INV-1009 for $120.00 was e-mailed to pat@example.com.',
+    });
   });
 });

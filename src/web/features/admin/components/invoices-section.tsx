@@ -3,7 +3,8 @@
  * generator form (customer name, e-mail, company, address, description, amount, due date
  * defaulting to today + 30 days, terms 'Net 30', notes) over the shared SendInvoiceBody;
  * a missing name, e-mail or amount shows 'Missing Information'. Sending stores the
- * invoice and e-mails the pay link (POST /api/send-invoice). The list shows the first 10
+ * invoice and e-mails the pay link (POST /api/send-invoice); without outgoing mail the
+ * toast says the e-mail waits for SMTP instead of that it was sent. The list shows the first 10
  * with 'Show all' (then pages), refreshed every 10 s and on window focus; Copy Pay Link
  * and Print for unpaid invoices ('Pay link expired {date}' once the link has expired), Delete (unpaid only) with a confirmation naming the
  * invoice.
@@ -18,6 +19,7 @@ import {
   INVOICE_LIST_FIRST,
   INVOICE_MESSAGES,
   SendInvoiceBody,
+  type SentInvoice,
 } from '@shared/schemas/invoices';
 import { Copy, Printer } from 'lucide-react';
 import { useEffect } from 'react';
@@ -37,6 +39,18 @@ import { ActionBar } from './action-bar';
 import { AdminForm, applyServerErrors, FormActions, TextareaField, TextField } from './admin-form';
 import { DataTable, fromQuery } from './data-table';
 import { DeleteAction } from './delete-action';
+
+/**
+ * The 'Invoice Sent' toast's text: e-mailed to the customer, or, without outgoing mail
+ * (`sending` false; its title is then 'Invoice Saved'), that the e-mail waits until SMTP is
+ * configured, as the mass-email dialog says of its campaign (campaignStartedText).
+ */
+function invoiceSentText(invoice: SentInvoice): string {
+  const what = `Invoice ${invoice.invoiceNumber} for ${formatDollars(invoice.amount)}`;
+  return invoice.sending === false
+    ? `${what} is saved; its e-mail to ${invoice.customerEmail} waits until outgoing mail (SMTP) is configured.`
+    : `${what} was e-mailed to ${invoice.customerEmail}.`;
+}
 
 type InvoiceIn = z.input<typeof SendInvoiceBody>;
 type InvoiceOut = z.output<typeof SendInvoiceBody>;
@@ -156,8 +170,8 @@ function InvoiceGenerator() {
     send.mutateAsync(body).then(
       (invoice) => {
         toast({
-          title: 'Invoice Sent',
-          description: `Invoice ${invoice.invoiceNumber} for ${formatDollars(invoice.amount)} was e-mailed to ${invoice.customerEmail}.`,
+          title: invoice.sending === false ? 'Invoice Saved' : 'Invoice Sent',
+          description: invoiceSentText(invoice),
         });
         form.reset();
       },
