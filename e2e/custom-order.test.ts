@@ -6,6 +6,7 @@
  * mockup_sent, then approved, and generates the balance link; the customer opens the
  * link, pays the balance and sees 'Payment Complete!'; Track Order then shows the balance
  * paid. axe finds no violations on /custom, /checkout (custom) and /balance-payment.
+ * Back from checkout restores the order in the wizard (kept until the deposit is paid).
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +155,26 @@ describe('custom pin order in Chromium', () => {
       .toBe(true);
     // Named like every other page, with the store (it was the only one without: a mobile audit).
     expect(await page.title()).toBe('Checkout: Custom Pin Deposit | Fairway Pin Co.');
+    // Back: the wizard restores the order (step 4 asks for the file again); Forward: checkout,
+    // with 'Edit Order'. The progress is kept until the deposit is paid (the 360 px part at
+    // the end starts at step 1: the paid deposit cleared it).
+    await page.goBack();
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Step 4: Upload Design & Details' }).isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => page.getByText('Progress Restored').first().isVisible()).toBe(true);
+    expect(await page.getByLabel('Full Name *').inputValue()).toBe('Pat Green');
+    expect(await page.getByLabel('Email *').inputValue()).toBe('pro@pebblecreek.example');
+    await expect.poll(() => preview.getAttribute('data-plating')).toBe('gold');
+    expect(await page.getByText(/Please choose your logo or design file again/).isVisible()).toBe(
+      true,
+    );
+    await page.goForward();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Edit Order' }).getAttribute('href'))
+      .toBe('/custom');
     await expect
       .poll(() => page.getByText(formatUsd(quote.totalCents)).first().isVisible())
       .toBe(true);

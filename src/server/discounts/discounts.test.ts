@@ -58,7 +58,12 @@ describe('discount codes', () => {
         valid: true,
         discountAmount: 6,
         error: null,
-        discountCode: { code: 'WELCOME10', discountType: 'percentage', discountValue: 10 },
+        discountCode: {
+          code: 'WELCOME10',
+          discountType: 'percentage',
+          discountValue: 10,
+          minimumOrderAmount: 0,
+        },
       });
     });
 
@@ -93,9 +98,18 @@ describe('discount codes', () => {
           discountCode: null,
         });
       }
-      expect((await validate(anon, 'BIRDIE20', 100)).json()).toMatchObject({
+      // A valid answer carries the code's minimum (dollars): the wizard drops the discount
+      // itself when a smaller quantity falls below it, as the server's prepare would.
+      expect((await validate(anon, 'BIRDIE20', 100, { purpose: 'custom' })).json()).toEqual({
         valid: true,
         discountAmount: 20,
+        error: null,
+        discountCode: {
+          code: 'BIRDIE20',
+          discountType: 'percentage',
+          discountValue: 20,
+          minimumOrderAmount: 100,
+        },
       });
     });
 

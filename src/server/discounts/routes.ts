@@ -71,6 +71,7 @@ export async function discountRoutes(instance: FastifyInstance): Promise<void> {
           discountType: row.discountType,
           discountValue:
             row.discountType === 'fixed' ? centsToDollars(row.discountValue) : row.discountValue,
+          minimumOrderAmount: centsToDollars(row.minimumOrderCents),
         },
       };
     },

@@ -115,7 +115,13 @@ export const ValidateDiscountResponse = z.object({
     .object({
       code: z.string(),
       discountType: z.enum(['percentage', 'fixed']),
+      /** Percent for `percentage`, dollars for `fixed`. */
       discountValue: z.number(),
+      /**
+       * The order amount (dollars) the code needs: the wizard keeps it so its discount
+       * follows a quantity change as the server's check will (0: no minimum).
+       */
+      minimumOrderAmount: z.number(),
     })
     .nullable(),
 });

@@ -19,19 +19,11 @@ import {
   PIN_SIZES,
 } from '../pricing';
 import { dollarInput, MAX_ORDER_DOLLARS, ONE_LINE, ONE_LINE_MESSAGE, RowId } from './common';
+import { CustomOrderContact } from './custom-order-contact';
 import { Order } from './orders';
 import { z } from './zod';
 
 export { CUSTOM_LOGO_MAX_BYTES, CUSTOM_MESSAGES } from '../custom-pins';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : undefined));
 
 /** A client's amount (dollars), only compared with the server's. */
 const clientAmount = dollarInput(MAX_ORDER_DOLLARS).optional().nullable();
@@ -59,18 +51,8 @@ export const CustomOrderDraft = z.object({
   plating: z.enum(PIN_PLATINGS, { error: 'Please choose a plating' }),
   packaging: Packaging,
   rushOrder: z.boolean().default(false),
-  customerName: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(200, 'Name is too long'),
-  customerEmail: z
-    .string({ error: 'Valid email is required' })
-    .trim()
-    .max(254, 'Valid email is required')
-    .pipe(z.email('Valid email is required')),
-  customerPhone: optionalText(50),
-  notes: optionalText(2000),
+  // Name, e-mail, phone and notes: the fields the wizard's step 4 checks too.
+  ...CustomOrderContact.shape,
   promoCode: z
     .string()
     .trim()

@@ -7,6 +7,12 @@
  * POST /api/custom-orders creates the order and the buyer goes to
  * /track-order?id=&type=custom&fromCheckout=true. Composes the checkout and custom-order
  * features (this module is app-level, not a route of its own).
+ *
+ * A wizard order keeps the wizard's saved progress (`customPinProgress`) until its deposit
+ * is placed, and 'Edit Order' goes back to /custom, which restores it; a payment refused
+ * before it is taken (rush fully booked, the promo code no longer valid) stays on the page
+ * with that way back (docs/decisions.md "The wizard keeps the order until the deposit is
+ * paid").
  */
 import { PACKAGING_LABELS, platingText, pricePerPinText, sizeText } from '@shared/custom-pins';
 import { formatDollars } from '@shared/money';
@@ -14,7 +20,7 @@ import type { PinPackaging } from '@shared/pricing';
 import type { CustomerInfo } from '@shared/schemas/checkout';
 import { CUSTOM_MESSAGES, type PreparedCustomOrder } from '@shared/schemas/custom-orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -30,6 +36,7 @@ import { clearCheckoutDetails } from '@/features/checkout/saved-details';
 import { usePurposePayment } from '@/features/checkout/use-purpose-payment';
 import { createCustomOrder, usePreparedOrder } from '@/features/custom-order/api';
 import { decodeOrderData } from '@/features/custom-order/order-data';
+import { PROGRESS_KEY } from '@/features/custom-order/wizard-state';
 import { ApiRequestError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -115,13 +122,33 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
+/** Where 'Edit Order' goes: the wizard, which restores the saved progress. */
+const EDIT_ORDER_PATH = '/custom';
+
+/** Forgets the wizard's saved progress (its order is placed); storage may be blocked. */
+function clearWizardProgress(): void {
+  try {
+    localStorage.removeItem(PROGRESS_KEY);
+  } catch {
+    // Blocked storage kept nothing.
+  }
+}
+
 function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
   const { user } = useUser();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [step, setStep] = useState<'info' | 'payment'>('info');
   const [info, setInfo] = useState<CustomerInfo | null>(null);
+  /** The last refusal's message (a new object each time, so a repeat takes the focus again). */
+  const [refusal, setRefusal] = useState<{ message: string } | null>(null);
+  const refusalBox = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const editable = order.source === 'wizard';
+  // A refusal takes the focus, so the next Tab reaches its 'Edit Order'.
+  useEffect(() => {
+    if (refusal) refusalBox.current?.focus();
+  }, [refusal]);
   const goTo = (next: 'info' | 'payment') => {
     setStep(next);
     requestAnimationFrame(() => heading.current?.focus());
@@ -132,11 +159,14 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
     failedAfterPayment: CUSTOM_MESSAGES.orderFailedAfterPayment,
     // Paid in a tab that closed before the order was placed: completed with that payment.
     unsettledPaymentId: order.unsettledDepositPaymentId ?? null,
-    // Paid or expired meanwhile (another tab): the page shows what is true now.
-    onRefused: () =>
+    // Paid or expired meanwhile (another tab): the page shows what is true now. Still
+    // payable (rush fully booked, the code no longer valid): the reason stays on the page.
+    onRefused: (message) => {
+      setRefusal({ message });
       void qc.invalidateQueries({
         queryKey: ['/api/custom-orders/prepared', order.preparedOrderId],
-      }),
+      });
+    },
     async complete(paymentOrderId) {
       if (!info) throw new Error('Customer details missing');
       const placed = await createCustomOrder({
@@ -153,12 +183,14 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
       });
       void qc.invalidateQueries({ queryKey: ['/api/orders'] });
       clearCheckoutDetails();
+      // The deposit is placed: the wizard starts afresh (kept until now for 'Edit Order').
+      if (editable) clearWizardProgress();
       navigate(`/track-order?id=${placed.id}&type=custom&fromCheckout=true`);
     },
   });
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
-      <CustomOrderSummary order={order} />
+      <CustomOrderSummary order={order} editable={editable} />
       <Card>
         <CardHeader>
           <h2
@@ -230,7 +262,27 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
                     </Button>
                   </div>
                 ) : (
-                  <PaymentOptions payment={payment} />
+                  <>
+                    {refusal ? (
+                      <div
+                        ref={refusalBox}
+                        tabIndex={-1}
+                        data-testid="deposit-refused"
+                        className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950 outline-none focus-visible:ring-2 focus-visible:ring-red-400"
+                      >
+                        <p className="font-semibold">{refusal.message}</p>
+                        {editable ? (
+                          <>
+                            <p>Your choices are kept: edit your order, then pay the deposit.</p>
+                            <Button asChild variant="outline" size="sm">
+                              <Link to={EDIT_ORDER_PATH}>Edit Order</Link>
+                            </Button>
+                          </>
+                        ) : null}
+                      </div>
+                    ) : null}
+                    <PaymentOptions payment={payment} />
+                  </>
                 )}
               </div>
             </div>
@@ -241,8 +293,17 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
   );
 }
 
-/** The prepared order's summary card (every amount the server's). */
-function CustomOrderSummary({ order }: { order: PreparedCustomOrder }) {
+/**
+ * The prepared order's summary card (every amount the server's); `editable` (a wizard
+ * order) adds 'Edit Order', back to the wizard with the saved choices.
+ */
+function CustomOrderSummary({
+  order,
+  editable,
+}: {
+  order: PreparedCustomOrder;
+  editable: boolean;
+}) {
   const rows: [string, string, boolean?][] = [
     ['Quantity', `${order.quantity} pins`],
     ['Size', sizeText(order.size)],
@@ -289,6 +350,14 @@ function CustomOrderSummary({ order }: { order: PreparedCustomOrder }) {
         </dl>
         {order.logoFileName ? (
           <p className="text-muted-foreground text-sm break-all">Logo: {order.logoFileName}</p>
+        ) : null}
+        {editable ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+            <p className="text-sm text-slate-700">Need a change? Your choices are kept.</p>
+            <Button asChild variant="outline" size="sm">
+              <Link to={EDIT_ORDER_PATH}>Edit Order</Link>
+            </Button>
+          </div>
         ) : null}
       </CardContent>
     </Card>

@@ -35,9 +35,11 @@ export interface PurposePaymentInput {
   unsettledPaymentId?: string | null;
   /**
    * Called when the server refused to take or settle a payment (404, 409, 410: paid in
-   * another tab, expired): the page reads its state again and shows what is true now.
+   * another tab, expired; a custom deposit's rush slot or promo code gone), with the
+   * message the buyer was shown in the toast: the page reads its state again and shows
+   * what is true now, and may keep the message on the page with a way out.
    */
-  onRefused?(): void;
+  onRefused?(message: string): void;
 }
 
 export interface PurposePayment extends PaymentControls {
@@ -63,7 +65,8 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
   }, [named]);
   const refused = useCallback((err: unknown) => {
     const status = errorStatus(err);
-    if (status === 404 || status === 409 || status === 410) latest.current.onRefused?.();
+    if (status === 404 || status === 409 || status === 410)
+      latest.current.onRefused?.(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
   }, []);
 
   const settle = useCallback(async (paymentOrderId: string) => {
@@ -81,8 +84,9 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
       if (status === 409 || status === 404 || status === 410) {
         // Refused (and refunded when money was taken): the server says why.
         setUnsettled(null);
-        failed(clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError);
-        latest.current.onRefused?.();
+        const message = clientErrorMessage(err) ?? PAYMENT_TEXTS.genericError;
+        failed(message);
+        latest.current.onRefused?.(message);
         return;
       }
       setUnsettled(paymentOrderId);
@@ -101,10 +105,11 @@ export function usePurposePayment(input: PurposePaymentInput): PurposePayment {
         return;
       }
       if (status !== 'COMPLETED') {
-        error(message?.trim() || PAYMENT_TEXTS.notCompleted);
+        const shown = message?.trim() || PAYMENT_TEXTS.notCompleted;
+        error(shown);
         // Taken and given back: the capture itself was refused (a balance paid in another
         // tab meanwhile), so the page reads what is true now.
-        if (status === 'REFUNDED' || status === 'REFUND_PENDING') latest.current.onRefused?.();
+        if (status === 'REFUNDED' || status === 'REFUND_PENDING') latest.current.onRefused?.(shown);
         return;
       }
       await settle(paymentOrderId);

@@ -6,11 +6,13 @@
  * Storefront spec sections 2-5 and 9.
  */
 import { WIZARD_DEFAULTS } from '../../../shared/custom-pins';
+import { dollarsToCents, hasAtMostTwoDecimals } from '../../../shared/money';
 import {
   CUSTOM_PIN_MAX_QUANTITY,
   CUSTOM_PIN_MIN_QUANTITY,
   type CustomPinQuote,
-  discountAmount,
+  checkDiscount,
+  type DiscountCheck,
   PIN_PACKAGING,
   PIN_PLATINGS,
   PIN_SIZES,
@@ -19,6 +21,7 @@ import {
   type PinSize,
   priceCustomPins,
 } from '../../../shared/pricing';
+import type { ValidateDiscountResponse } from '../../../shared/schemas/cart';
 
 export const WIZARD_STEPS = [
   'Choose Quantity',
@@ -29,12 +32,33 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
 
-/** A promo code the server accepted: the rule, so the discount follows the quantity. */
+/**
+ * A promo code the server accepted: its rule, so the discount follows the quantity as the
+ * server's check at prepare will (validity dates and uses stay the server's business).
+ */
 export interface AppliedPromo {
   code: string;
   discountType: 'percentage' | 'fixed';
   /** Percent, or dollars for `fixed`. */
   discountValue: number;
+  /**
+   * The pins subtotal (dollars) the code needs, 0 for none. Progress saved before
+   * 2026-11-27 lacks it and is restored with 0: the server still refuses such a code at
+   * prepare.
+   */
+  minimumOrderAmount: number;
+}
+
+/** The applied promo from a valid answer of POST /api/discount-codes/validate. */
+export function appliedPromoFrom(
+  discountCode: NonNullable<ValidateDiscountResponse['discountCode']>,
+): AppliedPromo {
+  return {
+    code: discountCode.code,
+    discountType: discountCode.discountType,
+    discountValue: discountCode.discountValue,
+    minimumOrderAmount: discountCode.minimumOrderAmount,
+  };
 }
 
 export interface WizardState {
@@ -68,8 +92,7 @@ export const INITIAL_WIZARD: WizardState = {
   appliedDiscount: null,
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** True for a whole number of pins the wizard sells (25-1000). */
 export function quantityValid(quantity: number): boolean {
   return (
     Number.isInteger(quantity) &&
@@ -80,27 +103,17 @@ export function quantityValid(quantity: number): boolean {
 
 /**
  * Whether a step lets the customer go on (spec section 5): 1 quantity 25-1000; 2 size
- * and plating chosen; 3 at least one packaging option; 4 an uploaded file, a full name
- * and an e-mail; 5 always.
+ * and plating chosen; 3 at least one packaging option; 4 nothing in `missingDetails`
+ * (contact-check.ts `detailsMissing`: an uploaded file and a name, e-mail, phone and notes
+ * the server takes; null while that check, which carries zod, has not loaded: not yet
+ * valid); 5 always. Step 4's check lives apart so that zod is not first-load JavaScript
+ * of /custom (issue 12's budget).
  */
-/** True when `email` (trimmed) looks like an address the server will take. */
-export function emailValid(email: string): boolean {
-  return EMAIL.test(email.trim());
-}
-
-/**
- * What step 4 still needs before 'Next Step' works, as short instructions (empty when
- * nothing is missing), so a disabled button says why.
- */
-export function detailsMissing(state: WizardState, hasLogo: boolean): string[] {
-  const missing: string[] = [];
-  if (!hasLogo) missing.push('upload your logo or design file');
-  if (state.customerName.trim() === '') missing.push('enter your full name');
-  if (!emailValid(state.customerEmail)) missing.push('enter a valid email address');
-  return missing;
-}
-
-export function stepValid(step: WizardStep, state: WizardState, hasLogo: boolean): boolean {
+export function stepValid(
+  step: WizardStep,
+  state: WizardState,
+  missingDetails: readonly string[] | null,
+): boolean {
   switch (step) {
     case 1:
       return quantityValid(state.quantity);
@@ -109,33 +122,89 @@ export function stepValid(step: WizardStep, state: WizardState, hasLogo: boolean
     case 3:
       return state.packaging.length > 0;
     case 4:
-      return detailsMissing(state, hasLogo).length === 0;
+      return missingDetails !== null && missingDetails.length === 0;
     case 5:
       return true;
   }
 }
 
-/** The discount (cents) of an applied promo on the pins subtotal (cents). */
-export function promoDiscountCents(promo: AppliedPromo | null, subtotalCents: number): number {
-  if (!promo) return 0;
-  const value =
-    promo.discountType === 'fixed' ? Math.round(promo.discountValue * 100) : promo.discountValue;
-  return discountAmount({ discountType: promo.discountType, discountValue: value }, subtotalCents);
+/**
+ * The server's check (shared `checkDiscount`) of an applied promo on a pins subtotal
+ * (cents): its rule and minimum order; null without a promo. Validity dates and uses are
+ * not known here: the server checks them again at prepare.
+ */
+export function promoCheck(
+  promo: AppliedPromo | null,
+  subtotalCents: number,
+): DiscountCheck | null {
+  if (!promo) return null;
+  return checkDiscount(
+    {
+      code: promo.code,
+      discountType: promo.discountType,
+      discountValue:
+        promo.discountType === 'fixed' ? dollarsToCents(promo.discountValue) : promo.discountValue,
+      minimumOrderCents: dollarsToCents(promo.minimumOrderAmount),
+      maxUses: null,
+      currentUses: 0,
+      validFrom: null,
+      validUntil: null,
+      isActive: true,
+    },
+    subtotalCents,
+  );
 }
 
-/** The live price of the current choices, or null while the quantity is out of range. */
-export function wizardQuote(state: WizardState): CustomPinQuote | null {
+/** The discount (cents) of an applied promo on the pins subtotal (cents); 0 when it does not apply. */
+export function promoDiscountCents(promo: AppliedPromo | null, subtotalCents: number): number {
+  const check = promoCheck(promo, subtotalCents);
+  return check?.valid ? check.discountCents : 0;
+}
+
+/**
+ * Why the applied promo gives no discount at the current choices (the server's own
+ * words, e.g. 'Minimum order of $400.00 required for this code'), or null when it
+ * applies, there is none, or the quantity is out of range.
+ */
+export function promoProblem(state: WizardState): string | null {
+  const subtotal = pinsSubtotalCents(state);
+  if (subtotal === null) return null;
+  const check = promoCheck(state.appliedDiscount, subtotal);
+  return check && !check.valid ? check.error : null;
+}
+
+/**
+ * The promo code to send with the draft: the applied code while it applies, else null,
+ * so 'Pay Deposit' pays the deposit shown (no discount) instead of a 409 at prepare.
+ */
+export function promoCodeToSend(state: WizardState): string | null {
+  if (!state.appliedDiscount) return null;
+  return promoProblem(state) === null ? state.appliedDiscount.code : null;
+}
+
+/** The pins subtotal (cents, before rush and discount), or null while the quantity is out of range. */
+function pinsSubtotalCents(state: WizardState): number | null {
   if (!quantityValid(state.quantity)) return null;
-  const options = {
+  return priceCustomPins({
     quantity: state.quantity,
     size: state.size,
     plating: state.plating,
     packaging: state.packaging,
     rushOrder: state.rushOrder,
-  };
-  const subtotal = priceCustomPins(options).baseTotalCents;
+  }).baseTotalCents;
+}
+
+/** The live price of the current choices, or null while the quantity is out of range. */
+export function wizardQuote(state: WizardState): CustomPinQuote | null {
+  const subtotal = pinsSubtotalCents(state);
+  if (subtotal === null) return null;
+  // The discount as the server's check gives it: none below the code's minimum order.
   return priceCustomPins({
-    ...options,
+    quantity: state.quantity,
+    size: state.size,
+    plating: state.plating,
+    packaging: state.packaging,
+    rushOrder: state.rushOrder,
     discountCents: promoDiscountCents(state.appliedDiscount, subtotal),
   });
 }
@@ -192,16 +261,21 @@ export function restoreProgress(saved: string | null, now: number): WizardState 
     if (typeof data[key] === 'string') state[key] = (data[key] as string).slice(0, 2000);
   }
   const promo = data.appliedDiscount as Partial<AppliedPromo> | null | undefined;
+  const amount = (v: unknown): v is number =>
+    typeof v === 'number' && v >= 0 && v <= 1_000_000_000 && hasAtMostTwoDecimals(v);
   if (
     promo &&
     typeof promo.code === 'string' &&
     (promo.discountType === 'percentage' || promo.discountType === 'fixed') &&
-    typeof promo.discountValue === 'number'
+    amount(promo.discountValue) &&
+    (promo.minimumOrderAmount === undefined || amount(promo.minimumOrderAmount))
   ) {
+    // A promo saved before its minimum was kept has none (taken as 0, see AppliedPromo).
     state.appliedDiscount = {
-      code: promo.code,
+      code: promo.code.slice(0, 64),
       discountType: promo.discountType,
       discountValue: promo.discountValue,
+      minimumOrderAmount: promo.minimumOrderAmount ?? 0,
     };
   }
   return state;

@@ -6,7 +6,10 @@
  * required fields say so; a wrong e-mail is marked invalid with its error read with it;
  * the logo upload is announced at its start and end, never percent by percent. Previous
  * (step 1, the order on its way) and Pay Deposit (no price yet) stay focusable when they
- * cannot act, and ignore a press.
+ * cannot act, and ignore a press. The saved progress outlives the prepared order (it goes
+ * only once the deposit is placed): Back from checkout reopens the choices at step 4,
+ * which asks for the file again. An applied promo code keeps its minimum order; below it
+ * the wizard says so and prepares the order without the code.
  */
 
 import { CUSTOM_MESSAGES } from '@shared/custom-pins';
@@ -15,8 +18,14 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/app';
 import { button, installMatchMedia, jsonResponse, settle, unmount } from '@/test/dom';
-import { shownToasts } from '@/test/toasts';
-import { INITIAL_WIZARD, PROGRESS_KEY, progressToSave, type WizardState } from '../wizard-state';
+import { shownToasts, waitForToast } from '@/test/toasts';
+import {
+  INITIAL_WIZARD,
+  PROGRESS_KEY,
+  progressToSave,
+  restoreProgress,
+  type WizardState,
+} from '../wizard-state';
 import { CustomWizard } from './custom-wizard';
 
 let container: HTMLDivElement | undefined;
@@ -29,13 +38,19 @@ afterEach(async () => {
 
 /**
  * The wizard; `saved` is the progress it reopens (none: a fresh wizard at step 1). Resolves
- * once the step's heading is on screen.
+ * once the heading of step `opensAt` (default: the saved step) is on screen.
  */
-async function openWizard(saved?: Partial<WizardState>): Promise<HTMLDivElement> {
+async function openWizard(
+  saved?: Partial<WizardState>,
+  opensAt: number = saved?.currentStep ?? 1,
+  answer?: (url: string) => Response | undefined,
+): Promise<HTMLDivElement> {
   installMatchMedia();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      const answered = answer?.(url);
+      if (answered) return answered;
       if (url.endsWith('/api/auth/user')) return jsonResponse(200, null);
       if (url.endsWith('/api/custom-orders/rush-slots'))
         return jsonResponse(200, { slotsLeft: 3, slotsPerMonth: 5 });
@@ -52,12 +67,15 @@ async function openWizard(saved?: Partial<WizardState>): Promise<HTMLDivElement>
   container = root;
   renderRoutes(
     root,
-    createMemoryRouter([{ path: '/custom', element: <CustomWizard /> }], {
-      initialEntries: ['/custom'],
-    }),
+    createMemoryRouter(
+      [
+        { path: '/custom', element: <CustomWizard /> },
+        { path: '/checkout', element: <p>Checkout page</p> },
+      ],
+      { initialEntries: ['/custom'] },
+    ),
   );
-  const step = saved?.currentStep ?? 1;
-  await settle(() => expect(heading(root)).toMatch(new RegExp(`^Step ${step}: `)));
+  await settle(() => expect(heading(root)).toMatch(new RegExp(`^Step ${opensAt}: `)));
   return root;
 }
 
@@ -140,7 +158,7 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
     expect(logo.getAttribute('aria-invalid')).toBe('true');
     expect(description(logo)).toContain('Please upload your logo.');
     expect(field(root, 'Full Name *').getAttribute('aria-invalid')).toBe('true');
-    expect(description(field(root, 'Full Name *'))).toEqual(['Please enter your full name.']);
+    expect(description(field(root, 'Full Name *'))).toEqual(['Name is required']);
   });
 
   it('marks a wrong e-mail invalid, with its error read with the field', async () => {
@@ -153,7 +171,7 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
     expect(email.getAttribute('aria-invalid')).toBeNull();
     type(email, 'pro@pebblecreek');
     await settle(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(description(email)).toEqual(['Please enter a valid email address.']);
+    expect(description(email)).toEqual(['Valid email is required']);
     type(email, 'pro@pebblecreek.example');
     await settle(() => expect(email.getAttribute('aria-invalid')).toBeNull());
     expect(email.getAttribute('aria-describedby')).toBeNull();
@@ -242,8 +260,18 @@ describe("the wizard's Previous and Pay Deposit keep a keyboard user's focus", (
 
   it('Pay Deposit without a price yet is unavailable: focus stays on it and a press does nothing', async () => {
     // Saved progress with a quantity below the minimum: step 5 has no quote.
-    const root = await openWizard({ currentStep: 5, quantity: 10 });
+    const root = await openWizard({ currentStep: 4, quantity: 10 });
+    await settle(() => expect(root.querySelector('input[type="file"]')).not.toBeNull());
+    chooseFile(field(root, 'Logo or design file *'));
+    type(field(root, 'Full Name *'), 'Pat Green');
+    type(field(root, 'Email *'), 'pat@example.com');
+    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await press(button(/^Next Step$/));
     await settle(() => expect(button(/^Pay Deposit$/)).toBeTruthy());
+    // The new step's heading has taken the focus (goTo, on the next frame).
+    await settle(() =>
+      expect(document.activeElement).toBe(root.querySelector('h2[tabindex="-1"]')),
+    );
     const pay = button(/^Pay Deposit$/);
     expectFocusableUnavailable(pay);
     await press(pay);
@@ -277,5 +305,137 @@ describe("the wizard's Previous and Pay Deposit keep a keyboard user's focus", (
     await settle(() => expect(document.activeElement).toBe(previous));
     expect(heading(root)).toBe('Step 5: Review & Order');
     expect(button(/^Processing\.\.\.$/)).toBeTruthy();
+  });
+});
+
+/** An order as the review step saved it when 'Pay Deposit' prepared it (Repro A's choices). */
+const PREPARED_PROGRESS: Partial<WizardState> = {
+  currentStep: 5,
+  quantity: 300,
+  plating: 'gold',
+  packaging: ['backing-cards'],
+  customerName: 'Pat Green',
+  customerEmail: 'pat@example.com',
+};
+
+/** The note step 4 shows when the file chosen before is gone. */
+const FILE_AGAIN = /Please choose your logo or design file again/;
+
+describe('the wizard keeps the order until the deposit is paid', () => {
+  it('preparing the order keeps the saved progress (Back from checkout restores it)', async () => {
+    const root = await openStep4();
+    chooseFile(field(root, 'Logo or design file *'));
+    type(field(root, 'Full Name *'), 'Pat Green');
+    type(field(root, 'Email *'), 'pat@example.com');
+    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await press(button(/^Next Step$/));
+    await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
+    class PreparedXhr extends HangingXhr {
+      override send() {
+        setTimeout(() => {
+          this.status = 201;
+          this.responseText = JSON.stringify({ preparedOrderId: 'prep_1' });
+          this.onload?.();
+        }, 10);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', PreparedXhr);
+    await press(button(/^Pay Deposit - /));
+    await settle(() => expect(root.textContent).toContain('Checkout page'));
+    // Still saved, at the review step with the details: only the deposit clears it.
+    const saved = restoreProgress(localStorage.getItem(PROGRESS_KEY), Date.now());
+    expect(saved).toMatchObject({
+      currentStep: 5,
+      quantity: 100,
+      customerName: 'Pat Green',
+      customerEmail: 'pat@example.com',
+    });
+  });
+
+  it('restored from the review step, it opens step 4 with the choices and asks for the file again', async () => {
+    const root = await openWizard(PREPARED_PROGRESS, 4);
+    await waitForToast({
+      title: 'Progress Restored',
+      description: 'We restored your saved design progress.',
+    });
+    await settle(() => expect(root.querySelector('input[type="file"]')).not.toBeNull());
+    expect(field(root, 'Full Name *').value).toBe('Pat Green');
+    expect(field(root, 'Email *').value).toBe('pat@example.com');
+    expect(root.textContent).toMatch(FILE_AGAIN);
+    // The file is the only thing missing; chosen, the note goes and the review follows.
+    expect(description(button(/^Next Step$/))).toEqual([
+      'To continue, upload your logo or design file.',
+    ]);
+    chooseFile(field(root, 'Logo or design file *'));
+    await settle(() => expect(root.textContent).not.toMatch(FILE_AGAIN));
+    await press(button(/^Next Step$/));
+    await settle(() => expect(heading(root)).toBe('Step 5: Review & Order'));
+    expect(root.textContent).toContain('300');
+  });
+
+  it('restored at step 4 (no file chosen there yet), it asks nothing again', async () => {
+    const root = await openStep4();
+    expect(root.textContent).not.toMatch(FILE_AGAIN);
+  });
+});
+
+describe("a promo code's minimum order in the wizard", () => {
+  const MIN400 = {
+    code: 'MIN400',
+    discountType: 'percentage' as const,
+    discountValue: 10,
+    minimumOrderAmount: 400,
+  };
+
+  it('an applied code keeps its minimum (saved with the progress); below it, no discount is shown', async () => {
+    const root = await openWizard({ currentStep: 1, quantity: 100 }, 1, (url) =>
+      url.endsWith('/api/discount-codes/validate')
+        ? jsonResponse(200, { valid: true, discountAmount: 50, error: null, discountCode: MIN400 })
+        : undefined,
+    );
+    const code = field(root, 'Promo code');
+    await act(() => {
+      code.value = 'MIN400';
+      code.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await press(button(/^Apply$/));
+    await settle(() =>
+      expect(
+        restoreProgress(localStorage.getItem(PROGRESS_KEY), Date.now())?.appliedDiscount,
+      ).toEqual(MIN400),
+    );
+    expect(root.textContent).not.toContain('Minimum order of $400.00 required for this code');
+    // 50 pins come to less than $400: the wizard says so instead of a discount.
+    await unmount(root);
+    const lower = await openWizard({ currentStep: 1, quantity: 50, appliedDiscount: MIN400 });
+    await settle(() =>
+      expect(lower.textContent).toContain('Minimum order of $400.00 required for this code'),
+    );
+  });
+
+  it('below the minimum the order is prepared without the code (the deposit shown is paid)', async () => {
+    const root = await openWizard({ currentStep: 4, quantity: 50, appliedDiscount: MIN400 });
+    await settle(() => expect(root.querySelector('input[type="file"]')).not.toBeNull());
+    chooseFile(field(root, 'Logo or design file *'));
+    type(field(root, 'Full Name *'), 'Pat Green');
+    type(field(root, 'Email *'), 'pat@example.com');
+    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await press(button(/^Next Step$/));
+    await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
+    const sent: unknown[] = [];
+    class CapturingXhr extends HangingXhr {
+      override send(body?: FormData) {
+        sent.push(JSON.parse(String(body?.get('orderData'))));
+        setTimeout(() => {
+          this.status = 201;
+          this.responseText = JSON.stringify({ preparedOrderId: 'prep_1' });
+          this.onload?.();
+        }, 10);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', CapturingXhr);
+    await press(button(/^Pay Deposit - /));
+    await settle(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ quantity: 50, promoCode: null, discountAmount: 0 });
   });
 });

@@ -3,10 +3,13 @@
  * wizard"): Choose Quantity, Pin Specifications, Packaging & Delivery, Upload Design &
  * Details, Review & Order; Previous / Next Step / 'Pay Deposit - {amount}'. Beside the
  * steps: the live preview (lazy, shared/pin-art.ts) and the live price summary with the
- * promo code. Progress is saved in localStorage `customPinProgress` (never the file).
- * 'Pay Deposit' uploads the logo with the draft (progress shown), the server prices and
- * stores the prepared order, then the buyer goes to /checkout?orderData=...; a signed-in
- * first-time customer first sees confetti and a congratulations notice for 2 seconds.
+ * promo code. Progress is saved in localStorage `customPinProgress` (never the file) and
+ * kept until the deposit is placed (custom-checkout.tsx clears it), so Back from checkout
+ * or its 'Edit Order' restores the order; restored from the review step, the wizard opens
+ * step 4 and asks for the file again. 'Pay Deposit' uploads the logo with the draft
+ * (progress shown), the server prices and stores the prepared order, then the buyer goes
+ * to /checkout?orderData=...; a signed-in first-time customer first sees confetti and a
+ * congratulations notice for 2 seconds.
  */
 
 import { CUSTOM_LOGO_MAX_BYTES, CUSTOM_MESSAGES, QUANTITY_SLIDER } from '@shared/custom-pins';
@@ -28,10 +31,11 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRushSlots, validatePromoCode } from '../api';
 import {
-  detailsMissing,
+  appliedPromoFrom,
   INITIAL_WIZARD,
   PROGRESS_KEY,
   progressToSave,
+  promoCodeToSend,
   restoreProgress,
   stepValid,
   WIZARD_STEPS,
@@ -74,6 +78,8 @@ export function CustomWizard() {
   /** 'Next Step' was pressed with something missing: the step's fields say what. */
   const [showErrors, setShowErrors] = useState(false);
   const [celebrating, setCelebrating] = useState(false);
+  /** Restored from the review step: the file chosen then is gone and step 4 says so. */
+  const [fileAgain, setFileAgain] = useState(false);
   const loaded = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepCounter = useRef<HTMLOListElement>(null);
@@ -81,17 +87,25 @@ export function CustomWizard() {
   const rushLeft = slots.data?.slotsLeft ?? null;
   const update = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
 
-  // Fetch steps 2-5 while step 1 is on screen.
+  // Fetch steps 2-5 while step 1 is on screen; step 4's check (the server's zod fields)
+  // comes with them, so zod is not in /custom's first load.
+  const [checkDetails, setCheckDetails] = useState<
+    typeof import('../contact-check').detailsMissing | null
+  >(null);
   useEffect(() => {
-    void loadSteps();
+    void loadSteps().then((steps) => setCheckDetails(() => steps.detailsMissing));
   }, []);
 
   // Restore saved progress once; then save on every change (spec section 4).
   useEffect(() => {
     try {
-      const restored = restoreProgress(localStorage.getItem(PROGRESS_KEY), Date.now());
+      const saved = restoreProgress(localStorage.getItem(PROGRESS_KEY), Date.now());
+      // The review step needs the file, which no reload keeps (a prepared order's upload
+      // cannot be reused either: prepare takes a new one): back to step 4 to choose it again.
+      const restored = saved?.currentStep === 5 ? { ...saved, currentStep: 4 as const } : saved;
       if (restored) {
         setState(restored);
+        setFileAgain(saved?.currentStep === 5);
         setPromoInput(restored.appliedDiscount ? '' : restored.promoCode);
         if (restored.currentStep > 1) {
           toast({
@@ -175,11 +189,7 @@ export function CustomWizard() {
       if (res.valid && res.discountCode) {
         update({
           promoCode: res.discountCode.code,
-          appliedDiscount: {
-            code: res.discountCode.code,
-            discountType: res.discountCode.discountType,
-            discountValue: res.discountCode.discountValue,
-          },
+          appliedDiscount: appliedPromoFrom(res.discountCode),
         });
         setPromoInput('');
         toast({
@@ -235,7 +245,7 @@ export function CustomWizard() {
           customerEmail: state.customerEmail.trim(),
           customerPhone: state.customerPhone.trim() || null,
           notes: state.notes.trim() || null,
-          promoCode: state.appliedDiscount?.code ?? null,
+          promoCode: promoCodeToSend(state),
           rushOrderFee: centsToDollars(quote.rushFeeCents),
           pricePerPin: centsToDollars(quote.pricePerPinCents),
           discountAmount: centsToDollars(quote.discountCents),
@@ -247,7 +257,7 @@ export function CustomWizard() {
         user !== null,
         setProgress,
       );
-      localStorage.removeItem(PROGRESS_KEY);
+      // The saved progress stays until the deposit is placed (Back or 'Edit Order' restores it).
       if (firstOrder) {
         setCelebrating(true);
         void import('../confetti').then((m) => m.celebrate());
@@ -284,9 +294,11 @@ export function CustomWizard() {
   };
 
   const step = state.currentStep;
-  const valid = stepValid(step, state, logo !== null);
-  // Why 'Next Step' is disabled on the details step, said next to it.
-  const missing = step === 4 ? detailsMissing(state, logo !== null) : [];
+  // Why 'Next Step' is disabled on the details step, said next to it (null until the
+  // step's check has loaded: not yet valid, nothing said).
+  const missingDetails = step === 4 && checkDetails ? checkDetails(state, logo !== null) : null;
+  const valid = stepValid(step, state, missingDetails);
+  const missing = missingDetails ?? [];
   const nextHint = missing.length > 0 ? `To continue, ${missing.join(', ')}.` : null;
   const nextHintId = useId();
   // 'Next Step' stays focusable while the step is incomplete (aria-disabled, not disabled:
@@ -347,6 +359,12 @@ export function CustomWizard() {
               {step === 2 ? <SpecsStep state={state} update={update} /> : null}
               {step === 3 ? (
                 <PackagingStep state={state} update={update} rushLeft={rushLeft} />
+              ) : null}
+              {step === 4 && fileAgain && !logo ? (
+                <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                  Your choices are restored. Please choose your logo or design file again: files are
+                  not kept when you leave this page.
+                </p>
               ) : null}
               {step === 4 ? (
                 <DetailsStep
@@ -549,7 +567,7 @@ function QuantityStep({ state, update }: StepProps) {
     QUANTITY_SLIDER.max,
     Math.max(QUANTITY_SLIDER.min, state.quantity || 0),
   );
-  const invalid = !stepValid(1, state, false);
+  const invalid = !stepValid(1, state, null);
   return (
     <>
       <div className="space-y-3">

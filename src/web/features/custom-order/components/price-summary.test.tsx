@@ -83,11 +83,47 @@ describe('wizard price summary', () => {
     show(null);
     // The Apply button had the focus; it is replaced by 'SAVE5 applied' and Remove.
     (document.activeElement as HTMLElement | null)?.blur();
-    show({ code: 'SAVE5', discountType: 'fixed', discountValue: 5 });
+    show({ code: 'SAVE5', discountType: 'fixed', discountValue: 5, minimumOrderAmount: 0 });
     await settle(() => expect(document.activeElement?.textContent).toBe('Remove'));
     (document.activeElement as HTMLElement).blur();
     show(null);
     await settle(() => expect(document.activeElement?.tagName).toBe('INPUT'));
+  });
+
+  it("shows no discount below a code's minimum order and says why next to the code", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { today: '2031-01-06', timeZone: 'UTC' })),
+    );
+    // The audit's 'MIN400' (10% off, minimum $400), applied at 100 pins, then 50 pins.
+    const appliedDiscount = {
+      code: 'MIN400',
+      discountType: 'percentage' as const,
+      discountValue: 10,
+      minimumOrderAmount: 400,
+    };
+    const client = new QueryClient();
+    const amount = (root: HTMLElement, term: RegExp) =>
+      [...root.querySelectorAll('dt')].find((dt) => term.test(dt.textContent ?? ''))
+        ?.nextElementSibling?.textContent ?? null;
+    const note = (root: HTMLElement) => root.querySelector('[data-testid="promo-note"]');
+    const remove = (root: HTMLElement) =>
+      [...root.querySelectorAll('button')].find((b) => b.textContent === 'Remove')!;
+
+    let root = showSummary(client, { ...INITIAL_WIZARD, quantity: 100, appliedDiscount });
+    expect(amount(root, /^Discount/)).toBe('-$50.00');
+    expect(amount(root, /^Deposit/)).toBe('$45.00');
+    expect(note(root)).toBeNull();
+    expect(root.textContent).toContain('MIN400 applied');
+
+    root = showSummary(client, { ...INITIAL_WIZARD, quantity: 50, appliedDiscount });
+    // The deposit the server will charge: $350 with no discount, not $315.
+    expect(amount(root, /^Discount/)).toBeNull();
+    expect(amount(root, /^Deposit/)).toBe('$35.00');
+    expect(note(root)?.textContent).toBe('Minimum order of $400.00 required for this code');
+    expect(root.textContent).toContain('MIN400 not applied');
+    // Read with the code's Remove button.
+    expect(remove(root).getAttribute('aria-describedby')).toBe(note(root)?.id);
   });
 
   it('announces a new price once, labelled, with the total and the deposit', async () => {

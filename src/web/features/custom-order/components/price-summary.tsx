@@ -2,7 +2,8 @@
  * The wizard's live price summary (storefront spec sections 2, 9): per-pin price with
  * its plating, size and packaging extras, quantity, rush fee, discount, total, 10%
  * deposit and balance, and the estimated delivery date; plus the promo code box
- * (Apply / Remove, 'Validating...'). Computed with the shared pricing module the server
+ * (Apply / Remove, 'Validating...'; an applied code below its minimum order gives no
+ * discount and says why, in the server's words). Computed with the shared pricing module the server
  * charges with; the server recomputes every amount when the order is prepared.
  */
 import { estimatedDelivery, PACKAGING_LABELS } from '@shared/custom-pins';
@@ -23,7 +24,7 @@ import { Label } from '@/components/ui/label';
 import { calendarDay, longDate } from '@/lib/dates';
 import { useStoreToday } from '@/lib/store-calendar';
 import { cn } from '@/lib/utils';
-import type { WizardState } from '../wizard-state';
+import { promoProblem, type WizardState } from '../wizard-state';
 
 /**
  * How long the price must stay unchanged before it is announced: typing '120' or dragging
@@ -93,7 +94,19 @@ export function PriceSummary({
   const today = useStoreToday();
   // One labelled sentence after a change (a screen-reader audit heard '$5.00', '120',
   // '$600.00' from the whole list, and never the total or the deposit).
-  const announcement = useSettledAnnouncement(quote ? priceSentence(state.quantity, quote) : '');
+  // An applied code that does not apply at these choices (below its minimum order) gives
+  // no discount and says why next to it, in the server's words, before 'Pay Deposit'.
+  const promoNote = promoProblem(state);
+  const promoNoteId = `${promoId}-note`;
+  const announcement = useSettledAnnouncement(
+    quote
+      ? `${priceSentence(state.quantity, quote)}${
+          promoNote && state.appliedDiscount
+            ? ` Promo code ${state.appliedDiscount.code} not applied: ${promoNote}.`
+            : ''
+        }`
+      : '',
+  );
   const extras: [string, number][] = [];
   if (PLATING_EXTRA_CENTS[state.plating] > 0)
     extras.push([`${state.plating.replace('-', ' ')} plating`, PLATING_EXTRA_CENTS[state.plating]]);
@@ -152,20 +165,34 @@ export function PriceSummary({
         <div className="space-y-2">
           <Label htmlFor={promoId}>Promo code</Label>
           {state.appliedDiscount ? (
-            <div className="flex items-center justify-between gap-2 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm">
-              <span>
-                <span className="font-semibold">{state.appliedDiscount.code}</span> applied
-              </span>
-              <Button
-                ref={removeButton}
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={onRemovePromo}
-              >
-                <X aria-hidden="true" />
-                Remove
-              </Button>
+            <div
+              className={cn(
+                'space-y-1 rounded-md border px-3 py-2 text-sm',
+                promoNote ? 'border-amber-300 bg-amber-50' : 'border-green-300 bg-green-50',
+              )}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <span>
+                  <span className="font-semibold">{state.appliedDiscount.code}</span>{' '}
+                  {promoNote ? 'not applied' : 'applied'}
+                </span>
+                <Button
+                  ref={removeButton}
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-describedby={promoNote ? promoNoteId : undefined}
+                  onClick={onRemovePromo}
+                >
+                  <X aria-hidden="true" />
+                  Remove
+                </Button>
+              </div>
+              {promoNote ? (
+                <p id={promoNoteId} className="text-amber-950" data-testid="promo-note">
+                  {promoNote}
+                </p>
+              ) : null}
             </div>
           ) : (
             <form

@@ -20,6 +20,7 @@ import {
   RUSH_FEE_CENTS,
   SIZE_EXTRA_CENTS,
 } from '@shared/pricing';
+import { CUSTOM_CONTACT_MAX } from '@shared/schemas/custom-order-contact';
 import { FileText, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
@@ -27,7 +28,11 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMegabytes } from '@/lib/file-size';
 import { cn } from '@/lib/utils';
-import { emailValid, type WizardState } from '../wizard-state';
+import { contactErrors } from '../contact-check';
+import type { WizardState } from '../wizard-state';
+
+/** Step 4's check, for the wizard's 'Next Step' (loaded with this chunk: contact-check.ts). */
+export { detailsMissing } from '../contact-check';
 
 export type StepProps = { state: WizardState; update(patch: Partial<WizardState>): void };
 
@@ -158,13 +163,6 @@ export function PackagingStep({
   );
 }
 
-/** The step 4 field errors (shown after a blur or a press of 'Next Step'). */
-export const DETAILS_ERRORS = {
-  logo: CUSTOM_MESSAGES.logoRequired,
-  name: 'Please enter your full name.',
-  email: 'Please enter a valid email address.',
-} as const;
-
 export function DetailsStep({
   state,
   update,
@@ -182,11 +180,17 @@ export function DetailsStep({
   const id = useId();
   // An e-mail is checked once the buyer leaves the field (not while they type it).
   const [emailLeft, setEmailLeft] = useState(false);
-  const emailBad = !emailValid(state.customerEmail);
+  // The server's own check of each field and its words (shared schema, contact-check.ts).
+  const problems = contactErrors(state);
+  const shown = (field: keyof typeof problems, when: boolean) =>
+    when ? (problems[field] ?? null) : null;
   const errors = {
     logo: showErrors && !logo,
-    name: showErrors && state.customerName.trim() === '',
-    email: emailBad && (showErrors || (emailLeft && state.customerEmail.trim() !== '')),
+    // Empty: said once 'Next Step' is pressed; too long (a restored save): at once.
+    name: shown('customerName', showErrors || state.customerName.trim() !== ''),
+    email: shown('customerEmail', showErrors || (emailLeft && state.customerEmail.trim() !== '')),
+    phone: shown('customerPhone', true),
+    notes: shown('notes', true),
   };
   return (
     <>
@@ -220,7 +224,11 @@ export function DetailsStep({
             <p id={`${id}-logo-hint`} className="text-sm text-slate-700">
               PNG, JPG, SVG, PDF up to 10MB
             </p>
-            <FieldError id={`${id}-logo-error`} shown={errors.logo} text={DETAILS_ERRORS.logo} />
+            <FieldError
+              id={`${id}-logo-error`}
+              shown={errors.logo}
+              text={CUSTOM_MESSAGES.logoRequired}
+            />
             {logo ? (
               <p className="text-sm font-medium break-all">
                 {logo.name} ({formatMegabytes(logo.size)})
@@ -236,8 +244,9 @@ export function DetailsStep({
           value={state.customerName}
           onChange={(v) => update({ customerName: v })}
           autoComplete="name"
+          maxLength={CUSTOM_CONTACT_MAX.customerName}
           required
-          error={errors.name ? DETAILS_ERRORS.name : null}
+          error={errors.name}
         />
         <Field
           id={`${id}-email`}
@@ -247,8 +256,9 @@ export function DetailsStep({
           onChange={(v) => update({ customerEmail: v })}
           onBlur={() => setEmailLeft(true)}
           autoComplete="email"
+          maxLength={CUSTOM_CONTACT_MAX.customerEmail}
           required
-          error={errors.email ? DETAILS_ERRORS.email : null}
+          error={errors.email}
         />
         <Field
           id={`${id}-phone`}
@@ -257,6 +267,8 @@ export function DetailsStep({
           value={state.customerPhone}
           onChange={(v) => update({ customerPhone: v })}
           autoComplete="tel"
+          maxLength={CUSTOM_CONTACT_MAX.customerPhone}
+          error={errors.phone}
         />
       </div>
       <div className="space-y-1">
@@ -264,8 +276,15 @@ export function DetailsStep({
         <Textarea
           id={`${id}-notes`}
           value={state.notes}
-          maxLength={2000}
+          maxLength={CUSTOM_CONTACT_MAX.notes}
+          aria-invalid={errors.notes ? true : undefined}
+          aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
           onChange={(e) => update({ notes: e.target.value })}
+        />
+        <FieldError
+          id={`${id}-notes-error`}
+          shown={errors.notes !== null}
+          text={errors.notes ?? ''}
         />
       </div>
     </>
@@ -280,6 +299,7 @@ function Field({
   onBlur,
   type = 'text',
   autoComplete,
+  maxLength,
   required = false,
   error = null,
 }: {
@@ -290,6 +310,8 @@ function Field({
   onBlur?(): void;
   type?: string;
   autoComplete?: string;
+  /** The server's limit for the field (characters). */
+  maxLength?: number;
   required?: boolean;
   /** The field's error, said under it and read with it (aria-describedby). */
   error?: string | null;
@@ -302,6 +324,7 @@ function Field({
         type={type}
         value={value}
         autoComplete={autoComplete}
+        maxLength={maxLength}
         required={required}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
