@@ -246,7 +246,7 @@ describe('POST /api/auth/change-password', () => {
   it('/account is an app page, kept out of the index and the sitemap', async () => {
     const page = await t.app.inject({ url: '/account' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<meta name="robots" content="noindex" />');
+    expect(page.body).toContain('<meta name="robots" content="noindex" data-page-head />');
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).not.toContain('/account');

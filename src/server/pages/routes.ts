@@ -118,6 +118,17 @@ function redirectTo(reply: FastifyReply, path: string, query: string | undefined
     );
 }
 
+/**
+ * One address per page: a page address with trailing slashes answers a 301 to itself
+ * without them, query kept ('/wholesale/?a=1' -> '/wholesale?a=1'); returns that reply, or
+ * null when the address has none (withoutTrailingSlash).
+ */
+function redirectSlashless(request: FastifyRequest, reply: FastifyReply) {
+  const [pathname = '/', query] = request.url.split(/\?(.*)/s);
+  const canonical = withoutTrailingSlash(pathname);
+  return canonical === null ? null : redirectTo(reply, canonical, query);
+}
+
 const customPinRange = customPinOrderRange();
 
 /**
@@ -467,9 +478,8 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
   instance.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     // '/blog/' matches here with an empty slug, before the not-found handler's trailing-slash
     // redirect: it answered 404 + noindex (an SEO audit, 2026-11-27). One address per page.
-    const [pathname = '', query] = request.url.split(/\?(.*)/s);
-    const canonical = withoutTrailingSlash(pathname);
-    if (canonical !== null) return redirectTo(reply, canonical, query);
+    const moved = redirectSlashless(request, reply);
+    if (moved) return moved;
     const slug = request.params.slug;
     const row = slug.length <= 200 ? await findPublishedPost(db, slug) : null;
     if (!row) return sendNotFound(reply, 'blogPost', [[['/api/blog', slug], null]]);
@@ -537,6 +547,9 @@ export async function pageRoutes(instance: FastifyInstance, options: PagesOption
    * there; parsers that take the first match (Python's robotparser) read it first. Checkout
    * and Track Order are not disallowed: their `robots: noindex` can only be read on a page
    * a crawler may fetch. The back office (linked for admins only) and the token pages stay out.
+   * A guest's mailed Track Order link (/track-order?id=…&key=…) is a token address that is
+   * not disallowed: its page's noindex keeps it out of results, and it is linked only in
+   * the buyer's own e-mail.
    */
   instance.get('/robots.txt', async (_request, reply) =>
     reply
@@ -595,15 +608,15 @@ ${entries.map(([p, d]) => `  <url><loc>${escapeHtml(`${origin()}${p}`)}</loc><la
   });
 
   instance.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const [pathname = '/', query] = request.url.split(/\?(.*)/s);
+    const [pathname = '/'] = request.url.split(/\?(.*)/s);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|paypal|ws)(\/|$)/.test(pathname);
     if (!isPage) return reply.status(404).send({ message: 'Not found' });
     // One address per page: '/wholesale/' and '/product/1/' move to their address without
     // the slash (they answered 404 + noindex while the app showed the page; an SEO audit).
-    const canonical = withoutTrailingSlash(pathname);
-    if (canonical !== null) return redirectTo(reply, canonical, query);
+    const moved = redirectSlashless(request, reply);
+    if (moved) return moved;
     if (isAppPath(pathname)) {
       return send(
         reply,

@@ -4,8 +4,9 @@
  * a wizard order offers 'Edit Order' (back to /custom, whose saved progress is kept until
  * the deposit is placed); a deposit refused before payment (rush fully booked, the code
  * no longer valid) keeps the server's reason on the page with that way back, focused; a
- * placed deposit clears the wizard's saved progress. An order from a quote has no wizard
- * to go back to.
+ * placed deposit clears the wizard's saved progress (also when the order is found placed
+ * later); a deposit paid but not yet placed offers no way back (it would be paid twice).
+ * An order from a quote has no wizard to go back to.
  */
 import { CUSTOM_MESSAGES, type PreparedCustomOrder } from '@shared/schemas/custom-orders';
 import { act } from 'react-dom/test-utils';
@@ -86,6 +87,7 @@ function buttonNamed(name: string): HTMLButtonElement {
 async function openCheckout(
   order: PreparedCustomOrder,
   answer: (url: string, init?: RequestInit) => Response | undefined = () => undefined,
+  ready = 'Custom Pin Order',
 ): Promise<void> {
   localStorage.setItem(PROGRESS_KEY, SAVED);
   vi.stubGlobal(
@@ -112,7 +114,7 @@ async function openCheckout(
     { initialEntries: [`/checkout?orderData=${orderData}`] },
   );
   renderRoutes(container, router);
-  await settle(() => expect(root().textContent).toContain('Custom Pin Order'));
+  await settle(() => expect(root().textContent).toContain(ready));
 }
 
 /** Types `value` into the field labelled `label` (its label reads `${label}*`). */
@@ -190,6 +192,23 @@ describe('the deposit checkout of a wizard order', () => {
     await payDeposit();
     await settle(() => expect(root().textContent).toContain('Track Order page'));
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
+  });
+});
+
+describe('a wizard order whose deposit is already paid', () => {
+  it("paid but not yet placed ('Complete Order'): no 'Edit Order', so it is not paid twice", async () => {
+    await openCheckout({ ...PREPARED, unsettledDepositPaymentId: 'PAY-9' });
+    expect(links('Edit Order')).toEqual([]);
+    expect(root().textContent).not.toContain('Need a change?');
+  });
+
+  it('placed (its tab closed before the progress was cleared): the wizard starts afresh', async () => {
+    await openCheckout(
+      { ...PREPARED, paid: true, customOrderId: 41 },
+      () => undefined,
+      'Your deposit is paid',
+    );
+    await settle(() => expect(localStorage.getItem(PROGRESS_KEY)).toBeNull());
   });
 });
 

@@ -46,6 +46,12 @@ export function CustomOrderCheckout() {
   const preparedId = decodeOrderData(params.get('orderData'));
   const customOrderId = params.get('customOrderId');
   const prepared = usePreparedOrder(preparedId);
+  // A wizard order found paid (its tab closed between the order and clearing the saved
+  // progress): the wizard starts afresh rather than offer the paid order again.
+  const paidWizardOrder = prepared.data?.paid === true && prepared.data.source === 'wizard';
+  useEffect(() => {
+    if (paidWizardOrder) clearWizardProgress();
+  }, [paidWizardOrder]);
 
   if (!preparedId) {
     return (
@@ -144,7 +150,7 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
   const [refusal, setRefusal] = useState<{ message: string } | null>(null);
   const refusalBox = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const editable = order.source === 'wizard';
+  const wizardOrder = order.source === 'wizard';
   // A refusal takes the focus, so the next Tab reaches its 'Edit Order'.
   useEffect(() => {
     if (refusal) refusalBox.current?.focus();
@@ -184,10 +190,14 @@ function DepositCheckout({ order }: { order: PreparedCustomOrder }) {
       void qc.invalidateQueries({ queryKey: ['/api/orders'] });
       clearCheckoutDetails();
       // The deposit is placed: the wizard starts afresh (kept until now for 'Edit Order').
-      if (editable) clearWizardProgress();
+      if (wizardOrder) clearWizardProgress();
       navigate(`/track-order?id=${placed.id}&type=custom&fromCheckout=true`);
     },
   });
+  // 'Edit Order' only while nothing is paid: not while a payment is processing, nor when one
+  // was taken but its order not yet placed ('Complete Order'), since a changed order would
+  // be paid again while that payment waits.
+  const editable = wizardOrder && !payment.processing && !payment.unsettledPaymentId;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-8">
       <CustomOrderSummary order={order} editable={editable} />

@@ -8,9 +8,9 @@
  */
 
 import type { Order, RegularOrderStatus, UpdateTrackingBody } from '@shared/schemas/orders';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { orderHistoryKey } from './order-history-api';
+import { useRefreshOrders } from './order-history-api';
 
 /** All catalogue orders for the signed-in admin; keyed by user id like the tracking lists. */
 export function useAdminOrders(userId: number) {
@@ -21,21 +21,9 @@ export function useAdminOrders(userId: number) {
   });
 }
 
-/**
- * Refreshes every list a catalogue order shows in after a change: Order History's pages
- * (as its custom-order cards do) and the '/api/orders' lists. Resolves once both refetched.
- */
-function useInvalidateOrders() {
-  const qc = useQueryClient();
-  return async () => {
-    await qc.invalidateQueries({ queryKey: orderHistoryKey });
-    await qc.invalidateQueries({ queryKey: ['/api/orders'] });
-  };
-}
-
 /** PUT /api/orders/{id}/status; resolves with the updated order. */
 export function useUpdateOrderStatus() {
-  const invalidate = useInvalidateOrders();
+  const invalidate = useRefreshOrders();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: RegularOrderStatus }) =>
       api.put<Order>(`/api/orders/${id}/status`, { status }),
@@ -45,7 +33,7 @@ export function useUpdateOrderStatus() {
 
 /** PUT /api/orders/{id}/tracking with the parsed dialog values (URL omitted when empty). */
 export function useUpdateTracking() {
-  const invalidate = useInvalidateOrders();
+  const invalidate = useRefreshOrders();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTrackingBody }) =>
       api.put<Order>(`/api/orders/${id}/tracking`, body),
@@ -55,7 +43,7 @@ export function useUpdateTracking() {
 
 /** DELETE /api/orders/{id}. */
 export function useDeleteOrder() {
-  const invalidate = useInvalidateOrders();
+  const invalidate = useRefreshOrders();
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`/api/orders/${id}`),
     onSettled: invalidate,

@@ -31,11 +31,17 @@ export function useOrderHistory(query: Partial<OrderHistoryQuery>) {
   });
 }
 
-function useRefreshOrders() {
+/**
+ * Refreshes every list an order shows in after a change: Order History's pages and the
+ * '/api/orders' lists (Regular Orders, the dashboard's). Resolves once both refetched.
+ */
+export function useRefreshOrders() {
   const qc = useQueryClient();
   return async () => {
-    await qc.invalidateQueries({ queryKey: orderHistoryKey });
-    await qc.invalidateQueries({ queryKey: ['/api/orders'] });
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: orderHistoryKey }),
+      qc.invalidateQueries({ queryKey: ['/api/orders'] }),
+    ]);
   };
 }
 

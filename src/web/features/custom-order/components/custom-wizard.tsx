@@ -92,9 +92,26 @@ export function CustomWizard() {
   const [checkDetails, setCheckDetails] = useState<
     typeof import('../contact-check').detailsMissing | null
   >(null);
+  // Tried again on each change of step until it is in: a failed prefetch must not leave
+  // step 4's 'Next Step' unavailable with its fields filled in.
+  const checkMissing = checkDetails === null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a step change is when to try again
   useEffect(() => {
-    void loadSteps().then((steps) => setCheckDetails(() => steps.detailsMissing));
-  }, []);
+    if (!checkMissing) return;
+    let live = true;
+    loadSteps().then(
+      (steps) => {
+        if (live) setCheckDetails(() => steps.detailsMissing);
+      },
+      () => {
+        // Offline for now: the next step change tries again (the step's own lazy load
+        // shows the route's error screen if it fails too).
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [checkMissing, state.currentStep]);
 
   // Restore saved progress once; then save on every change (spec section 4).
   useEffect(() => {
