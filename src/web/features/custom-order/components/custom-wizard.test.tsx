@@ -34,6 +34,7 @@ afterEach(async () => {
   container = undefined;
   localStorage.clear();
   vi.unstubAllGlobals();
+  sentDrafts.length = 0;
 });
 
 /**
@@ -131,6 +132,14 @@ function chooseFile(input: HTMLInputElement) {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Step 4 filled in (a file, Pat Green, pat@example.com) until 'Next Step' can act. */
+async function fillDetails(root: Element): Promise<void> {
+  chooseFile(field(root, 'Logo or design file *'));
+  type(field(root, 'Full Name *'), 'Pat Green');
+  type(field(root, 'Email *'), 'pat@example.com');
+  await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+}
+
 describe('the wizard step 4 with a keyboard and a screen reader', () => {
   it("keeps 'Next Step' focusable with its hint; pressed, it shows what is missing", async () => {
     const root = await openStep4();
@@ -179,10 +188,7 @@ describe('the wizard step 4 with a keyboard and a screen reader', () => {
 
   it('announces the upload at its start and end, not every percent', async () => {
     const root = await openStep4();
-    chooseFile(field(root, 'Logo or design file *'));
-    type(field(root, 'Full Name *'), 'Pat Green');
-    type(field(root, 'Email *'), 'pat@example.com');
-    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await fillDetails(root);
     button(/^Next Step$/).click();
     await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
 
@@ -240,6 +246,21 @@ class HangingXhr {
   send() {}
 }
 
+/** Drafts the wizard sent with PreparedXhr (emptied after each test). */
+const sentDrafts: unknown[] = [];
+
+/** An upload the server answers 201 with a prepared order; keeps each sent draft. */
+class PreparedXhr extends HangingXhr {
+  override send(body?: FormData) {
+    sentDrafts.push(JSON.parse(String(body?.get('orderData'))));
+    setTimeout(() => {
+      this.status = 201;
+      this.responseText = JSON.stringify({ preparedOrderId: 'prep_1' });
+      this.onload?.();
+    }, 10);
+  }
+}
+
 describe("the wizard's Previous and Pay Deposit keep a keyboard user's focus", () => {
   it('Previous on step 1 is unavailable, not disabled: focus stays on it and a press does nothing', async () => {
     const root = await openWizard();
@@ -262,10 +283,7 @@ describe("the wizard's Previous and Pay Deposit keep a keyboard user's focus", (
     // Saved progress with a quantity below the minimum: step 5 has no quote.
     const root = await openWizard({ currentStep: 4, quantity: 10 });
     await settle(() => expect(root.querySelector('input[type="file"]')).not.toBeNull());
-    chooseFile(field(root, 'Logo or design file *'));
-    type(field(root, 'Full Name *'), 'Pat Green');
-    type(field(root, 'Email *'), 'pat@example.com');
-    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await fillDetails(root);
     await press(button(/^Next Step$/));
     await settle(() => expect(button(/^Pay Deposit$/)).toBeTruthy());
     // The new step's heading has taken the focus (goTo, on the next frame).
@@ -284,10 +302,7 @@ describe("the wizard's Previous and Pay Deposit keep a keyboard user's focus", (
 
   it('while the order is sent, Previous is pending: focus stays on it and a press does nothing', async () => {
     const root = await openStep4();
-    chooseFile(field(root, 'Logo or design file *'));
-    type(field(root, 'Full Name *'), 'Pat Green');
-    type(field(root, 'Email *'), 'pat@example.com');
-    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await fillDetails(root);
     await press(button(/^Next Step$/));
     await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
     // The new step's heading has taken the focus (goTo, on the next frame).
@@ -324,21 +339,9 @@ const FILE_AGAIN = /Please choose your logo or design file again/;
 describe('the wizard keeps the order until the deposit is paid', () => {
   it('preparing the order keeps the saved progress (Back from checkout restores it)', async () => {
     const root = await openStep4();
-    chooseFile(field(root, 'Logo or design file *'));
-    type(field(root, 'Full Name *'), 'Pat Green');
-    type(field(root, 'Email *'), 'pat@example.com');
-    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await fillDetails(root);
     await press(button(/^Next Step$/));
     await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
-    class PreparedXhr extends HangingXhr {
-      override send() {
-        setTimeout(() => {
-          this.status = 201;
-          this.responseText = JSON.stringify({ preparedOrderId: 'prep_1' });
-          this.onload?.();
-        }, 10);
-      }
-    }
     vi.stubGlobal('XMLHttpRequest', PreparedXhr);
     await press(button(/^Pay Deposit - /));
     await settle(() => expect(root.textContent).toContain('Checkout page'));
@@ -416,26 +419,12 @@ describe("a promo code's minimum order in the wizard", () => {
   it('below the minimum the order is prepared without the code (the deposit shown is paid)', async () => {
     const root = await openWizard({ currentStep: 4, quantity: 50, appliedDiscount: MIN400 });
     await settle(() => expect(root.querySelector('input[type="file"]')).not.toBeNull());
-    chooseFile(field(root, 'Logo or design file *'));
-    type(field(root, 'Full Name *'), 'Pat Green');
-    type(field(root, 'Email *'), 'pat@example.com');
-    await settle(() => expect(button(/^Next Step$/).getAttribute('aria-disabled')).toBeNull());
+    await fillDetails(root);
     await press(button(/^Next Step$/));
     await settle(() => expect(button(/^Pay Deposit - /)).toBeTruthy());
-    const sent: unknown[] = [];
-    class CapturingXhr extends HangingXhr {
-      override send(body?: FormData) {
-        sent.push(JSON.parse(String(body?.get('orderData'))));
-        setTimeout(() => {
-          this.status = 201;
-          this.responseText = JSON.stringify({ preparedOrderId: 'prep_1' });
-          this.onload?.();
-        }, 10);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', CapturingXhr);
+    vi.stubGlobal('XMLHttpRequest', PreparedXhr);
     await press(button(/^Pay Deposit - /));
-    await settle(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ quantity: 50, promoCode: null, discountAmount: 0 });
+    await settle(() => expect(sentDrafts).toHaveLength(1));
+    expect(sentDrafts[0]).toMatchObject({ quantity: 50, promoCode: null, discountAmount: 0 });
   });
 });
