@@ -486,35 +486,30 @@ describe('VIP and discount mass e-mail', () => {
     expect(mailsTo('solo@golf.test')).toHaveLength(1);
   });
 
-  it('Send Mass Email refuses a code checkout would refuse: expired, not started, used up (409)', async () => {
+  /**
+   * Inserts three 25% codes checkout refuses, named `${prefix}PAST` (expired),
+   * `${prefix}SOON` (not started) and `${prefix}SPENT` (no uses left); returns each code
+   * with the 409 message a mailing route answers for it (docs/decisions.md issue 9 entry 18).
+   */
+  async function insertRefusedCodes(prefix: string): Promise<(readonly [string, string])[]> {
     const day = 86_400_000;
+    const code = { discountType: 'percentage' as const, discountValue: 25 };
     await t.db.insert(discountCodes).values([
-      {
-        code: 'OLDSPRING',
-        discountType: 'percentage',
-        discountValue: 25,
-        validUntil: new Date(Date.now() - day),
-      },
-      {
-        code: 'NEXTYEAR',
-        discountType: 'percentage',
-        discountValue: 25,
-        validFrom: new Date(Date.now() + 30 * day),
-      },
-      {
-        code: 'LASTONE',
-        discountType: 'percentage',
-        discountValue: 25,
-        maxUses: 1,
-        currentUses: 1,
-      },
+      { ...code, code: `${prefix}PAST`, validUntil: new Date(Date.now() - day) },
+      { ...code, code: `${prefix}SOON`, validFrom: new Date(Date.now() + 30 * day) },
+      { ...code, code: `${prefix}SPENT`, maxUses: 5, currentUses: 5 },
     ]);
+    return [
+      [`${prefix}PAST`, 'This code has expired: extend its dates before mailing it'],
+      [`${prefix}SOON`, 'This code has not started yet: mail it once it works'],
+      [`${prefix}SPENT`, 'This code has no uses left: raise its limit before mailing it'],
+    ];
+  }
+
+  it('Send Mass Email refuses a code checkout would refuse: expired, not started, used up (409)', async () => {
+    const refused = await insertRefusedCodes('MASS');
     const before = (await t.db.select().from(campaigns)).length;
-    for (const [code, message] of [
-      ['OLDSPRING', 'This code has expired: extend its dates before mailing it'],
-      ['NEXTYEAR', 'This code has not started yet: mail it once it works'],
-      ['LASTONE', 'This code has no uses left: raise its limit before mailing it'],
-    ] as const) {
+    for (const [code, message] of refused) {
       const res = await admin.post('/api/send-mass-discount-email', { discountCode: code });
       expect(res.statusCode, code).toBe(409);
       expect(res.json().message).toBe(message);
@@ -525,28 +520,7 @@ describe('VIP and discount mass e-mail', () => {
   it('VIP and tournament mails refuse a code checkout would refuse, as Send Mass Email does (409)', async () => {
     // docs/decisions.md issue 9 entry 18: a code is mailed only while checkout would take
     // it. These paths had checked only the type, the percentage and `isActive`.
-    const day = 86_400_000;
-    await t.db.insert(discountCodes).values([
-      {
-        code: 'VIPPAST',
-        discountType: 'percentage',
-        discountValue: 15,
-        validUntil: new Date(Date.now() - day),
-      },
-      {
-        code: 'VIPSOON',
-        discountType: 'percentage',
-        discountValue: 15,
-        validFrom: new Date(Date.now() + 30 * day),
-      },
-      {
-        code: 'VIPSPENT',
-        discountType: 'percentage',
-        discountValue: 15,
-        maxUses: 5,
-        currentUses: 5,
-      },
-    ]);
+    const refused = await insertRefusedCodes('VIP');
     await upload('email,name\nrefused-vip@golf.test,Vera\n', 'vip-refused.csv', 'vip');
     await upload('email,name\nrefused-org@golf.test,Tom\n', 'org-refused.csv');
     const before = (await t.db.select().from(campaigns)).length;
@@ -556,13 +530,9 @@ describe('VIP and discount mass e-mail', () => {
         ['/api/vip-campaign', { csvFileName: 'vip-refused.csv', promoCode }],
         ['/api/send-tournament-campaign', { emailSubject: 'Pins for your event', promoCode }],
       ] as const;
-    for (const [code, message] of [
-      ['VIPPAST', 'This code has expired: extend its dates before mailing it'],
-      ['VIPSOON', 'This code has not started yet: mail it once it works'],
-      ['VIPSPENT', 'This code has no uses left: raise its limit before mailing it'],
-    ] as const) {
+    for (const [code, message] of refused) {
       for (const [url, payload] of sends(code)) {
-        const res = await admin.post(url, { ...payload, discountPercent: 15 });
+        const res = await admin.post(url, { ...payload, discountPercent: 25 });
         expect(res.statusCode, `${url} ${code} ${res.body}`).toBe(409);
         expect(res.json().message, `${url} ${code}`).toBe(message);
       }
@@ -572,9 +542,9 @@ describe('VIP and discount mass e-mail', () => {
     // A code checkout takes still goes out on each path.
     await t.db
       .insert(discountCodes)
-      .values({ code: 'VIPNOW', discountType: 'percentage', discountValue: 15, maxUses: 5 });
+      .values({ code: 'VIPNOW', discountType: 'percentage', discountValue: 25, maxUses: 5 });
     for (const [url, payload] of sends('VIPNOW')) {
-      const res = await admin.post(url, { ...payload, discountPercent: 15 });
+      const res = await admin.post(url, { ...payload, discountPercent: 25 });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(await finished(res.json().campaignId)).toMatchObject({ sent: 1 });
     }

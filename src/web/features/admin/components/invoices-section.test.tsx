@@ -61,6 +61,25 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * Types `values` (field name -> text) into the section's 'Create invoice' form, once it is
+ * there, as a user does (input and change events); returns the form.
+ */
+async function fillInvoiceForm(values: Record<string, string>): Promise<HTMLFormElement> {
+  const form = await vi.waitFor(
+    () => container.querySelector<HTMLFormElement>('form[aria-label="Create invoice"]')!,
+  );
+  await act(() => {
+    for (const [name, value] of Object.entries(values)) {
+      const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  });
+  return form;
+}
+
 /** Renders the section with `fetch` answered by `answer` (the network is all it replaces). */
 function renderSection(answer: (url: string, init?: RequestInit) => Response) {
   vi.stubGlobal(
@@ -129,26 +148,17 @@ describe('manual invoice pay links', () => {
       }
       return jsonResponse(200, []);
     });
-    const form = await vi.waitFor(
-      () => container.querySelector<HTMLFormElement>('form[aria-label="Create invoice"]')!,
-    );
-    const type = (name: string, value: string) => {
-      const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    await act(() => {
-      type('customerName', 'Pat Green');
-      type('customerEmail', 'pat@example.com');
-      type('amount', '1,25');
+    const form = await fillInvoiceForm({
+      customerName: 'Pat Green',
+      customerEmail: 'pat@example.com',
+      amount: '1,25',
     });
     await act(() => form.requestSubmit());
     await settle(() =>
       expect(form.textContent).toContain('Amount must be a number, such as 1250.50'),
     );
     expect(posted).toHaveLength(0);
-    await act(() => type('amount', '$1,250.50'));
+    await fillInvoiceForm({ amount: '$1,250.50' });
     await act(() => form.requestSubmit());
     await settle(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ amount: 1250.5, customerName: 'Pat Green' });
@@ -185,20 +195,11 @@ describe("the sent invoice's toast says where the e-mail is", () => {
           })
         : jsonResponse(200, []),
     );
-    const form = await vi.waitFor(
-      () => container.querySelector<HTMLFormElement>('form[aria-label="Create invoice"]')!,
-    );
-    const type = (name: string, value: string) => {
-      const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    await act(() => {
-      type('customerName', 'Pat Green');
-      type('customerEmail', 'pat@example.com');
-      type('amount', '120');
-      type('description', 'Club pins');
+    const form = await fillInvoiceForm({
+      customerName: 'Pat Green',
+      customerEmail: 'pat@example.com',
+      amount: '120',
+      description: 'Club pins',
     });
     await act(() => form.requestSubmit());
   }
