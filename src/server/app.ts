@@ -27,11 +27,12 @@ import type { AppDeps, AppHooks } from './deps';
 import { discountRoutes } from './discounts/routes';
 import { installCrossSiteGuard } from './lib/cross-site';
 import { frameworkErrorHandler, installErrorHandling } from './lib/errors';
+import { clientAddress, FrontCache, requestIds } from './lib/front-cache';
 import { installHourlyPrune } from './lib/housekeeping';
 import { installInputGuard } from './lib/input-guard';
 import { DatabaseRateLimitStore, pluginRateLimitStore } from './lib/rate-limit';
 import { RedisRateLimitStore } from './lib/rate-limit-redis';
-import { lazyRequestLogger, RequestLog } from './lib/request-log';
+import { lazyRequestLogger, RequestLog, requestLineWriter } from './lib/request-log';
 import { apiHeaders, helmetHeaders, installSecurityHeaders } from './lib/security-headers';
 import { setupSessions } from './lib/session';
 import { createMailService, type MailService } from './mail/service';
@@ -101,9 +102,16 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // One request id sequence for Fastify and the front cache (lib/front-cache.ts), whose
+  // server asks the front cache before Fastify's handler.
+  const nextRequestId = requestIds();
+  const frontCache = new FrontCache(nextRequestId);
+  const trustProxy = trustProxyOption(options.config.TRUST_PROXY);
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: trustProxyOption(options.config.TRUST_PROXY),
+    trustProxy,
+    genReqId: nextRequestId,
+    serverFactory: frontCache.serverFactory,
     bodyLimit: 1024 * 1024,
     pluginTimeout: options.config.STARTUP_STEP_TIMEOUT_MS,
     logController: new RequestLog(options.directRequestLines ?? false),
@@ -138,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           `${options.config.REDIS_KEY_PREFIX}limit:`,
         )
       : new DatabaseRateLimitStore(options.database.db),
+    frontCache,
     mail,
     campaigns: createCampaignEngine({
       database: options.database,
@@ -187,6 +196,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   const catalogueHeaders = apiHeaders(documentHeaders);
+  // The front cache answers with the catalogue routes' header set and request line; it
+  // stops before the shop closes, so late requests get Fastify's 503.
+  frontCache.start({
+    securityHeaders: catalogueHeaders,
+    writeLine: requestLineWriter(app.log, options.directRequestLines ?? false),
+    clientAddress: clientAddress(trustProxy),
+  });
+  app.addHook('preClose', (done) => {
+    frontCache.stop();
+    done();
+  });
   // Limits are opt-in per route with `rateLimit()` (lib/rate-limit.ts). @fastify/rate-limit
   // stays for `config: { rateLimit }` routes, counting in the same shared table.
   await app.register(rateLimit, { global: false, store: pluginRateLimitStore(deps.limits) });

@@ -6,6 +6,7 @@
 import type { CampaignEngine } from './campaigns/engine';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { FrontCache } from './lib/front-cache';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { MailService } from './mail/service';
 import type { PaymentProvider } from './payments/provider';
@@ -42,6 +43,8 @@ export interface AppDeps {
   paymentPurposes: PaymentPurposes;
   /** The one store of every rate-limit counter (lib/rate-limit.ts: `rateLimit`, `enforceLimits`). */
   limits: RateLimitStore;
+  /** The hottest public reads answered before Fastify's router (lib/front-cache.ts). */
+  frontCache: FrontCache;
 }
 
 declare module 'fastify' {

@@ -16,7 +16,7 @@ import {
   UpdateProductBody,
   UpdateStockBody,
 } from '../../shared/schemas/catalog';
-import { ApiError, IdParam } from '../../shared/schemas/common';
+import { ApiError, ID_TEXT_PATTERN, IdParam, INT4_MAX } from '../../shared/schemas/common';
 import { sendCached } from '../lib/cached-response';
 import { apiErrors } from '../lib/errors';
 import { loadUser, requireAdmin } from '../lib/session';
@@ -36,6 +36,7 @@ import {
 } from './service';
 
 const errors = apiErrors(400, 401, 403, 404);
+const PRODUCT_PREFIX = '/api/products/';
 /**
  * The writes that may find the product changed since the admin loaded it: 409 with the
  * message, and `currentStockQuantity` when it was the stock (service.ts updateProduct).
@@ -63,6 +64,19 @@ export async function publicCatalogRoutes(instance: FastifyInstance): Promise<vo
   const stopListening = await listenForCatalogChanges(database, app.log);
   app.addHook('onClose', async () => stopListening());
   const cache = catalogCache(db);
+
+  // The same answers before Fastify's router (lib/front-cache.ts): the exact URLs these
+  // routes answer from a live cache entry, spelled as their validation accepts them.
+  app.deps.frontCache.serve((url) => {
+    const hit = cache.peek();
+    if (hit === null) return null;
+    if (url === '/api/products') return hit.list;
+    if (!url.startsWith(PRODUCT_PREFIX)) return null;
+    const idText = url.slice(PRODUCT_PREFIX.length);
+    if (!ID_TEXT_PATTERN.test(idText)) return null;
+    const id = Number(idText);
+    return id <= INT4_MAX ? hit.one(id) : null;
+  });
 
   /** `?includeInactive=true`: every product, admins only. */
   async function adminList(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -69,6 +69,47 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * How `cached` answers a request: 'not-modified' (304, no body) when `ifNoneMatch` names
+ * its ETag, else 'br' or 'gzip' when `acceptEncoding` allows it and the body is large
+ * enough, else 'plain'. One rule for `sendCached` and the front cache (lib/front-cache.ts).
+ */
+export type CachedVariant = 'not-modified' | 'plain' | 'br' | 'gzip';
+
+export function cachedVariant(
+  cached: CachedBody,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): CachedVariant {
+  if (matchesEtag(ifNoneMatch, cached.etag)) return 'not-modified';
+  if (acceptEncoding && cached.body.length >= MIN_COMPRESS_BYTES) {
+    const encoding = negotiate(acceptEncoding, ENCODINGS);
+    if (encoding === 'br' || encoding === 'gzip') return encoding;
+  }
+  return 'plain';
+}
+
+/**
+ * The headers `sendCached` writes for `variant` (lower-case names in their fixed order:
+ * etag, vary, cache-control, then content-type and content-encoding when there is a
+ * body) into `headers`, and the body to send (undefined for a 304).
+ */
+export function cachedHeaders(
+  cached: CachedBody,
+  variant: CachedVariant,
+  cacheControl: string,
+  headers: Record<string, string>,
+): Buffer | undefined {
+  headers.etag = cached.etag;
+  headers.vary = 'Accept-Encoding';
+  headers['cache-control'] = cacheControl;
+  if (variant === 'not-modified') return undefined;
+  headers['content-type'] = cached.contentType;
+  if (variant === 'plain') return cached.body;
+  headers['content-encoding'] = variant;
+  return cached.encode(variant);
+}
+
+/**
  * Sends `cached` for `request` (304, compressed or plain; see the module comment).
  * Returns the reply (return it from the handler).
  */
@@ -82,24 +123,13 @@ export function sendCached<Reply extends FastifyReply>(
   // after normalising them), in one fixed order (issue 12).
   const store = replyHeaderStore(reply);
   const headers = store ?? {};
-  headers.etag = cached.etag;
-  headers.vary = 'Accept-Encoding';
-  headers['cache-control'] = cacheControl;
-  let body: Buffer | undefined;
-  if (matchesEtag(request.headers['if-none-match'], cached.etag)) {
-    reply.code(304);
-  } else {
-    headers['content-type'] = cached.contentType;
-    body = cached.body;
-    const accept = request.headers['accept-encoding'];
-    if (accept && body.length >= MIN_COMPRESS_BYTES) {
-      const encoding = negotiate(accept, ENCODINGS);
-      if (encoding === 'br' || encoding === 'gzip') {
-        headers['content-encoding'] = encoding;
-        body = cached.encode(encoding);
-      }
-    }
-  }
+  const variant = cachedVariant(
+    cached,
+    request.headers['if-none-match'],
+    request.headers['accept-encoding'],
+  );
+  if (variant === 'not-modified') reply.code(304);
+  const body = cachedHeaders(cached, variant, cacheControl, headers);
   if (!store) reply.headers(headers);
   reply.send(body);
   return reply;

@@ -150,6 +150,61 @@ function field(name: string, value: string | undefined): string {
   return value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
 }
 
+/** What one request line says (lib/request-log.ts module comment). */
+export interface RequestLineFields {
+  reqId: string;
+  method: string | undefined;
+  url: string | undefined;
+  statusCode: number;
+  /** Milliseconds from the start of routing to the answer, unrounded. */
+  elapsedMs: number;
+  ip: string | undefined;
+}
+
+/** The request line `parts`' logger writes for `line` (pino's `info(fields, 'request')`). */
+function directLine(parts: PinoParts, line: RequestLineFields): string {
+  return (
+    `${parts.level}${parts.time()}${parts.bindings}${field('reqId', line.reqId)}` +
+    `${field('method', line.method)}${field('url', line.url)}` +
+    `,"statusCode":${line.statusCode},"ms":${Math.round(line.elapsedMs * 10) / 10}` +
+    `${field('ip', line.ip)}${parts.end}`
+  );
+}
+
+/** The line's fields as pino is given them (`ms` rounded to 0.1). */
+function lineFields(line: RequestLineFields) {
+  return {
+    reqId: line.reqId,
+    method: line.method,
+    url: line.url,
+    statusCode: line.statusCode,
+    ms: Math.round(line.elapsedMs * 10) / 10,
+    ip: line.ip,
+  };
+}
+
+/**
+ * Writes request lines through `logger` (the app's logger) for requests answered before
+ * Fastify's router (lib/front-cache.ts): the same line `RequestLog` writes for a routed
+ * request, direct from pino's parts when `direct` and the logger allows it, else through
+ * `info()`; nothing below the info level.
+ */
+export function requestLineWriter(
+  logger: FastifyBaseLogger,
+  direct: boolean,
+): (line: RequestLineFields) => void {
+  const parts = direct ? pinoParts(logger) : null;
+  const pinoLogger = logger as unknown as Partial<pino.Logger>;
+  const enabled = () =>
+    typeof pinoLogger.isLevelEnabled === 'function' ? pinoLogger.isLevelEnabled('info') : true;
+  if (parts) {
+    return (line) => {
+      if (enabled()) parts.write(directLine(parts, line));
+    };
+  }
+  return (line) => logger.info(lineFields(line), 'request');
+}
+
 /**
  * Fastify `logController`: one line per answered request (see the module comment).
  * `direct`: write the request line from pino's parts instead of through `info()`.
@@ -174,29 +229,25 @@ export class RequestLog extends LogController {
     }
     const log = request.log as unknown;
     const parent = log instanceof LazyChildLogger ? log.lineLogger : null;
+    const line: RequestLineFields = {
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      elapsedMs: reply.elapsedTime,
+      ip: request.ip,
+    };
     if (parent && this.direct) {
       if (this.parts === undefined) this.parts = pinoParts(parent);
       const parts = this.parts;
       if (parts) {
         if ((parent as unknown as pino.Logger).isLevelEnabled('info')) {
-          parts.write(
-            `${parts.level}${parts.time()}${parts.bindings}${field('reqId', request.id)}` +
-              `${field('method', request.method)}${field('url', request.url)}` +
-              `,"statusCode":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10}` +
-              `${field('ip', request.ip)}${parts.end}`,
-          );
+          parts.write(directLine(parts, line));
         }
         return;
       }
     }
-    const fields = {
-      reqId: request.id,
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      ip: request.ip,
-    };
+    const fields = lineFields(line);
     if (parent) {
       // The child's binding (`reqId`) written by the parent: the same line, no child made.
       parent.info(fields, 'request');

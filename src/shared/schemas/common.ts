@@ -37,9 +37,12 @@ export const RowId = z
  * A row id as text (a path parameter): plain positive decimal digits only, no sign,
  * no leading zero, no spaces, no `0x10` / `1e0` / `+1` (issue 11), within int4.
  */
+/** The spelling `IdText` accepts (within int4 as well). */
+export const ID_TEXT_PATTERN = /^[1-9][0-9]{0,9}$/;
+
 export const IdText = z
   .string()
-  .regex(/^[1-9][0-9]{0,9}$/, 'Invalid id')
+  .regex(ID_TEXT_PATTERN, 'Invalid id')
   .transform(Number)
   .refine((n) => n <= INT4_MAX, 'Invalid id');
 
