@@ -67,15 +67,14 @@ export async function publicCatalogRoutes(instance: FastifyInstance): Promise<vo
 
   // The same answers before Fastify's router (lib/front-cache.ts): the exact URLs these
   // routes answer from a live cache entry, spelled as their validation accepts them.
+  // Every other URL is told apart by its text alone, before the cache is asked.
   app.deps.frontCache.serve((url) => {
-    const hit = cache.peek();
-    if (hit === null) return null;
-    if (url === '/api/products') return hit.list;
+    if (url === '/api/products') return cache.peek()?.list ?? null;
     if (!url.startsWith(PRODUCT_PREFIX)) return null;
     const idText = url.slice(PRODUCT_PREFIX.length);
     if (!ID_TEXT_PATTERN.test(idText)) return null;
     const id = Number(idText);
-    return id <= INT4_MAX ? hit.one(id) : null;
+    return id <= INT4_MAX ? (cache.peek()?.one(id) ?? null) : null;
   });
 
   /** `?includeInactive=true`: every product, admins only. */
