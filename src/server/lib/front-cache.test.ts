@@ -32,12 +32,13 @@ interface Listening {
   agent: http.Agent;
 }
 
-async function listening(env: Record<string, string> = {}): Promise<Listening> {
+/** `direct`: request lines built from pino's parts, as `npm start` writes them; else pino's `info()`. */
+async function listening(env: Record<string, string> = {}, direct = true): Promise<Listening> {
   const lines: Line[] = [];
   const t = await createTestApp({
     env,
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-    directRequestLines: true,
+    directRequestLines: direct,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
@@ -72,6 +73,22 @@ function send(
   });
 }
 
+/**
+ * `path` read until the front cache answers it: after a catalogue write the first read
+ * refills the cache through Fastify, and on PostgreSQL the write's change notification
+ * may empty it once more a moment later.
+ */
+async function untilFront(on: Listening, path: string): Promise<Answer> {
+  const front = on.t.app.deps.frontCache;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const before = front.answered;
+    const answer = await send(on, path);
+    if (front.answered === before + 1) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${path}: the front cache never answered`);
+}
+
 /** `path` answered once by the front cache and once by Fastify (the front cache off). */
 async function bothWays(
   on: Listening,
@@ -104,7 +121,7 @@ beforeAll(async () => {
     await insertProduct(shop.t, { name: `Front Pin ${i}`, description: 'y'.repeat(300) });
   }
   // The first read fills the catalogue cache (Fastify's route); the front cache serves it after.
-  const list = await send(shop, '/api/products');
+  const list = await untilFront(shop, '/api/products');
   product = (JSON.parse(list.body.toString()) as Product[])[0]!;
 });
 afterAll(async () => {
@@ -179,6 +196,17 @@ describe('front cache', () => {
     expect(ids).toEqual([ids[0], ids[0]! + 1, ids[0]! + 2, ids[0]! + 3]);
   });
 
+  it('writes no request line on either path when the level is above info', async () => {
+    shop.t.app.log.level = 'warn';
+    try {
+      shop.lines.length = 0;
+      await bothWays(shop, `/api/products/${product.id}`);
+      expect(requestLines(shop)).toEqual([]);
+    } finally {
+      shop.t.app.log.level = 'info';
+    }
+  });
+
   it('shows an edit at once: the next read is the new product', async () => {
     const path = `/api/products/${product.id}`;
     const before = await send(shop, path);
@@ -189,16 +217,14 @@ describe('front cache', () => {
     expect((JSON.parse(after.body.toString()) as Product).stockQuantity).toBe(7);
     const etag = (a: Answer) => a.headers.find(([name]) => name === 'etag')![1];
     expect(etag(after)).not.toBe(etag(before));
-    // Served from the refilled cache again: the front cache answers the read after.
-    const count = shop.t.app.deps.frontCache.answered;
-    expect((await send(shop, path)).body.equals(after.body)).toBe(true);
-    expect(shop.t.app.deps.frontCache.answered).toBe(count + 1);
+    // Served from the refilled cache again: the front cache answers the new product.
+    expect((await untilFront(shop, path)).body.equals(after.body)).toBe(true);
   });
 
   it('leaves every other request to Fastify, which answers it as before', async () => {
     const front = shop.t.app.deps.frontCache;
     const [inactive] = [await insertProduct(shop.t, { name: 'Front Hidden Pin', isActive: false })];
-    await send(shop, '/api/products'); // refill after the insert
+    await untilFront(shop, '/api/products'); // refilled after the insert
     const count = front.answered;
     const expected: [
       string,
@@ -223,6 +249,11 @@ describe('front cache', () => {
         },
         200,
       ],
+      [
+        `/api/products/${product.id}`,
+        { method: 'GET', body: '{}', headers: { 'transfer-encoding': 'chunked' } },
+        200,
+      ],
       [`/api/products/${product.id}`, { method: 'OPTIONS' }, 404],
       [
         '/api/products',
@@ -238,12 +269,12 @@ describe('front cache', () => {
   });
 });
 
-describe('front cache behind a trusted proxy', () => {
+describe('front cache behind a trusted proxy, request lines through pino', () => {
   let proxied: Listening;
   beforeAll(async () => {
-    proxied = await listening({ TRUST_PROXY: '127.0.0.1' });
+    proxied = await listening({ TRUST_PROXY: '127.0.0.1' }, false);
     await insertProduct(proxied.t, { name: 'Proxied Pin' });
-    await send(proxied, '/api/products');
+    await untilFront(proxied, '/api/products');
   });
   afterAll(async () => {
     proxied?.agent.destroy();
@@ -259,5 +290,22 @@ describe('front cache behind a trusted proxy', () => {
     await bothWays(shop, '/api/products', { headers });
     expect(requestLines(proxied).map((l) => l.ip)).toEqual(['198.51.100.4', '198.51.100.4']);
     expect(requestLines(shop).map((l) => l.ip)).toEqual(['127.0.0.1', '127.0.0.1']);
+    // pino's own line (not built from its parts) is the same on both paths too.
+    const [fast, routed] = requestLines(proxied).map(
+      ({ time: _t, ms: _m, reqId: _r, ...rest }) => rest,
+    );
+    expect(fast).toEqual(routed);
+    expect(Object.keys(requestLines(proxied)[0]!)).toEqual(Object.keys(requestLines(proxied)[1]!));
+  });
+
+  it('stops answering once the shop begins to close', async () => {
+    const closing = await listening();
+    await insertProduct(closing.t, { name: 'Closing Pin' });
+    expect((await untilFront(closing, '/api/products')).status).toBe(200);
+    const front = closing.t.app.deps.frontCache;
+    closing.agent.destroy();
+    await closing.t.close();
+    // Fastify's preClose hook turned it off: a request reaching the server now gets Fastify's 503.
+    expect(front.enabled).toBe(false);
   });
 });
