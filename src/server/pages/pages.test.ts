@@ -9,12 +9,13 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDollars } from '../../shared/money';
 import type { Product } from '../../shared/schemas/catalog';
+import { wrapWords } from '../../shared/sentence';
 import { invalidateCatalog } from '../catalog/service';
 import { blogPosts, products } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { priceValidUntil, withoutTrailingSlash } from './routes';
-import { drawSocialCard, SOCIAL_CARD, socialCardSvg, wrapWords } from './social-image';
+import { drawSocialCard, SOCIAL_CARD, socialCardSvg } from './social-image';
 
 const BASE = 'https://shop.example';
 

@@ -14,6 +14,7 @@ import { Resvg } from '@resvg/resvg-js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { dollarsToCents, formatUsd } from '../../shared/money';
 import { escapeSvgText } from '../../shared/pin-art';
+import { wrapWords } from '../../shared/sentence';
 import { findPublishedPost } from '../blog/service';
 import { getActiveProduct } from '../catalog/service';
 import type { Db } from '../db/client';
@@ -33,23 +34,6 @@ export interface SocialCard {
   /** The page's picture, when it has one the card can draw. */
   picture: { contentType: string; data: Buffer } | null;
   siteName: string;
-}
-
-/** `text` broken into at most `maxLines` lines of about `width` characters (ellipsis when cut). */
-export function wrapWords(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && `${line} ${word}`.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/[,.;:]?$/, '')}…`;
-  return kept;
 }
 
 /** The card as SVG markup (1200x630); every text is escaped, the picture is a data URI. */
@@ -83,7 +67,8 @@ export function socialCardSvg(card: SocialCard): string {
   ].join('');
 }
 
-const FONTS = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
+/** resvg's font settings for the cards and the pictures on them. */
+export const CARD_FONTS = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
 
 /**
  * An SVG picture drawn to PNG first (880 px wide, twice the card's 440): resvg draws an
@@ -93,7 +78,7 @@ const FONTS = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' };
  */
 function flattenPicture(picture: SocialCard['picture']): SocialCard['picture'] {
   if (picture?.contentType !== 'image/svg+xml') return picture;
-  const png = new Resvg(picture.data, { font: FONTS, fitTo: { mode: 'width', value: 880 } })
+  const png = new Resvg(picture.data, { font: CARD_FONTS, fitTo: { mode: 'width', value: 880 } })
     .render()
     .asPng();
   return { contentType: 'image/png', data: png };
@@ -104,7 +89,7 @@ function flattenPicture(picture: SocialCard['picture']): SocialCard['picture'] {
  * only if resvg rejects the card itself.
  */
 export function drawSocialCard(card: SocialCard) {
-  const draw = (c: SocialCard) => new Resvg(socialCardSvg(c), { font: FONTS }).render();
+  const draw = (c: SocialCard) => new Resvg(socialCardSvg(c), { font: CARD_FONTS }).render();
   try {
     return draw({ ...card, picture: flattenPicture(card.picture) });
   } catch {

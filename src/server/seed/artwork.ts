@@ -4,6 +4,7 @@
  * colours, with a motif in the middle and the product's name or initials on it.
  * No script, no external references: the SVG is served as an image (files module).
  */
+import { wrapWords } from '../../shared/sentence';
 
 export type ArtShape = 'pin' | 'marker' | 'coin' | 'shield' | 'pennant';
 export type Plating = 'gold' | 'silver' | 'bronze' | 'black-nickel';
@@ -225,23 +226,18 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** A banner (1200 x 630) for a blog post: title on a fairway-green field with a flag. */
+/**
+ * A banner (1200 x 630) for a blog post: title on a fairway-green field with a flag. The
+ * title is wrapped at 22 characters in at most three lines (an ellipsis when cut), so a
+ * title in ordinary mixed case ends left of the flag (x 980) even in the wide font a
+ * renderer falls back to where Georgia is missing (DejaVu Sans Bold for resvg on the
+ * social cards; seed.test.ts renders the demo posts' banners so).
+ */
 export function blogBannerSvg(title: string, primary: string, accent: string): string {
-  const words = title.split(' ');
-  const lines: string[] = [];
-  let current = '';
-  for (const w of words) {
-    if (`${current} ${w}`.trim().length > 30) {
-      lines.push(current.trim());
-      current = w;
-    } else current = `${current} ${w}`;
-  }
-  if (current.trim()) lines.push(current.trim());
-  const text = lines
-    .slice(0, 3)
+  const text = wrapWords(title, 22, 3)
     .map(
       (l, i) =>
-        `<text x="80" y="${250 + i * 70}" font-family="Georgia, serif" font-size="58" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`,
+        `<text x="80" y="${250 + i * 70}" font-family="Georgia, serif" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630" role="img" aria-label="${escapeXml(title)}"><rect width="1200" height="630" fill="${primary}"/><path d="M0 470 C 300 400 700 560 1200 450 V630 H0 Z" fill="#ffffff" opacity="0.12"/><path d="M0 540 C 400 480 800 620 1200 520 V630 H0 Z" fill="#ffffff" opacity="0.12"/><ellipse cx="1000" cy="470" rx="70" ry="14" fill="#000000" opacity="0.25"/><line x1="985" y1="470" x2="985" y2="170" stroke="#f4f5f7" stroke-width="8"/><path d="M989 172 L1100 210 L989 250 Z" fill="${accent}"/>${text}</svg>`;

@@ -1,3 +1,4 @@
+import { Resvg } from '@resvg/resvg-js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +11,10 @@ import { checkDiscount, stockLabel } from '../../shared/pricing';
 import type { Product } from '../../shared/schemas/catalog';
 import { blogPosts, discountCodes, files, products } from '../db/schema';
 import { findDiscountCode, toDiscountRule } from '../discounts/service';
+import { CARD_FONTS } from '../pages/social-image';
 import { createTestApp, type TestApp } from '../test/app';
-import { productArtworkSvg } from './artwork';
-import { seedDemoData } from './demo';
+import { blogBannerSvg, productArtworkSvg } from './artwork';
+import { DEMO_BLOG_POSTS, seedDemoData } from './demo';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -161,5 +163,30 @@ describe('artwork', () => {
     });
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('A &#38; B &#60;SCRIPT&#62;');
+  });
+
+  it("keeps each demo post's banner title left of the flag, in the font resvg falls back to", () => {
+    // The social card draws the banner with resvg, where Georgia is missing and DejaVu Sans
+    // Bold stands in (wider): the title once ran over the flag. Pure white is the title's
+    // colour only (the pole is #f4f5f7, the flag red here), so none may lie right of x 960.
+    for (const post of DEMO_BLOG_POSTS) {
+      const image = new Resvg(blogBannerSvg(post.title, '#14532d', '#ff0000'), {
+        font: CARD_FONTS,
+      }).render();
+      const { width, height, pixels } = image;
+      let whiteRightOfFlagLine = 0;
+      let white = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          if (pixels[i] === 255 && pixels[i + 1] === 255 && pixels[i + 2] === 255) {
+            white++;
+            if (x >= 960) whiteRightOfFlagLine++;
+          }
+        }
+      }
+      expect(white, post.title).toBeGreaterThan(1000);
+      expect(whiteRightOfFlagLine, post.title).toBe(0);
+    }
   });
 });
