@@ -326,4 +326,77 @@ describe('custom pin order in Chromium', () => {
     await adminContext.close();
     await context.close();
   });
+
+  // A toast at the bottom centre sat on 'Next Step' (and Previous) whenever the step's end
+  // was scrolled to the bottom of the screen: the wizard lifts it above its buttons.
+  it.each([
+    { width: 1366, height: 768 },
+    { width: 360, height: 740 },
+  ])('a toast never covers the wizard buttons at $width x $height', async (viewport) => {
+    const { shop, browser } = fixture;
+    const context = await browser.newContext({ viewport });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/custom`);
+    const next = page.getByRole('button', { name: 'Next Step' });
+    const previous = page.getByRole('button', { name: 'Previous' });
+    await next.waitFor();
+    // A refused promo code: the 'Invalid Promo Code' toast (5 s).
+    await page.getByLabel('Promo code').fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const toast = page.locator('[data-sonner-toast]');
+    await expect.poll(() => toast.getByText('Invalid Promo Code').isVisible()).toBe(true);
+
+    type Box = { x: number; y: number; width: number; height: number };
+    const apart = (a: Box, b: Box) =>
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    // The buttons scrolled to 4, 40 and 80 px above the screen's bottom (where a user who
+    // scrolls down to them stops): the toast is clear of both, whole and on screen.
+    for (const gap of [4, 40, 80]) {
+      await next.evaluate((el, gap) => {
+        const bottom = el.getBoundingClientRect().bottom;
+        window.scrollBy(0, bottom - (window.innerHeight - gap));
+      }, gap);
+      const place = `${gap} px above the bottom`;
+      await expect
+        .poll(
+          async () => {
+            const [t, n, p] = await Promise.all([
+              toast.boundingBox(),
+              next.boundingBox(),
+              previous.boundingBox(),
+            ]);
+            return t && n && p ? apart(t, n) && apart(t, p) : 'missing';
+          },
+          { timeout: 1000, message: `toast apart from the buttons, ${place}` },
+        )
+        .toBe(true);
+      const t = (await toast.boundingBox())!;
+      expect(t.y, place).toBeGreaterThanOrEqual(0);
+      expect(t.y + t.height, place).toBeLessThanOrEqual(viewport.height);
+    }
+    // A click in the middle of 'Next Step', where the user sees it, reaches the button while
+    // the toast shows. (Playwright's own click is no proof: refused by a toast on top, it
+    // scrolls the button elsewhere and tries again.)
+    await next.evaluate((el) => {
+      window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 10));
+    });
+    const box = (await next.boundingBox())!;
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await expect
+      .poll(
+        () => next.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), middle),
+        { timeout: 1000, message: "'Next Step' is on top at its middle" },
+      )
+      .toBe(true);
+    expect(await toast.isVisible()).toBe(true);
+    await page.mouse.click(middle.x, middle.y);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Step 2: Pin Specifications' }).isVisible())
+      .toBe(true);
+    await context.close();
+  });
 });

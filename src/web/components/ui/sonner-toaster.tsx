@@ -44,7 +44,8 @@ function Toaster() {
       richColors={false}
       closeButton
       // --toast-lift: the open cart drawer's footer height (cart-drawer.tsx), so a toast
-      // never covers its Total and Checkout.
+      // never covers its Total and Checkout; on /custom, the wizard's buttons' distance from
+      // the screen's bottom while they are near it (features/custom-order/toast-lift.ts).
       offset={{ bottom: 'calc(24px + var(--toast-lift, 0px))' }}
       mobileOffset={{ bottom: 'calc(16px + var(--toast-lift, 0px))', left: 16, right: 16 }}
     />

@@ -24,12 +24,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/features/auth/api';
+import { useCartUi } from '@/features/cart/cart-state';
 import { AfterFirstRender } from '@/lib/after-first-render';
 import { ApiRequestError } from '@/lib/api';
 import { revealBelowHeader } from '@/lib/reveal';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRushSlots, validatePromoCode } from '../api';
+import { useToastLiftAbove } from '../toast-lift';
 import {
   appliedPromoFrom,
   INITIAL_WIZARD,
@@ -83,6 +85,11 @@ export function CustomWizard() {
   const loaded = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepCounter = useRef<HTMLOListElement>(null);
+  // A toast never sits on Previous / Next Step / Pay Deposit: scrolled to the bottom of the
+  // screen, they lift the toaster above them (the open cart drawer owns the lift meanwhile).
+  const buttons = useRef<HTMLDivElement>(null);
+  const cartOpen = useCartUi().isOpen;
+  useToastLiftAbove(buttons, cartOpen);
   const quote = useMemo(() => wizardQuote(state), [state]);
   const rushLeft = slots.data?.slotsLeft ?? null;
   const update = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
@@ -422,7 +429,7 @@ export function CustomWizard() {
                 are `unavailable` / `pending`, not `disabled`: they keep a keyboard user's focus
                 and ignore presses (docs/decisions.md "One password field set; the wizard keeps
                 focus"). */}
-            <div className="flex flex-wrap justify-between gap-2 border-t pt-4">
+            <div ref={buttons} className="flex flex-wrap justify-between gap-2 border-t pt-4">
               <Button
                 type="button"
                 variant="outline"
